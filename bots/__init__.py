@@ -1,0 +1,1 @@
+"""Reference bots, each runnable as its own process."""

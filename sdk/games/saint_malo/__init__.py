@@ -1,0 +1,103 @@
+"""Saint Malo rules engine: exact, fast, standard library only.
+
+Bots import it as a forward model::
+
+    import random
+    from sdk.games import saint_malo as sm
+
+    state = sm.new_game(players=2)
+    rng = random.Random(7)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(state.sample_action(rng))
+    print(state.scores(), state.ranks())
+"""
+
+from .actions import (
+    Action,
+    Choose,
+    Keep,
+    Place,
+    PlaceChurch,
+    PlaceCrates,
+    PlaceLogs,
+    PlacePerson,
+    PlaceWalls,
+    Roll,
+    Rotate,
+    Step,
+    step_from_json,
+    step_to_json,
+)
+from .board import (
+    ADJACENT,
+    INNER,
+    ORTHOGONAL,
+    OUTER,
+    SIDE_MASKS,
+    SIDE_NAMES,
+    SPACES,
+    mask_of,
+    row_col,
+    square,
+    squares_of,
+)
+from .city import City, church_series_points
+from .errors import IllegalActionError
+from .params import Params
+from .pieces import Decision, Person, ScorePart, Symbol
+from .play import GameRecord, Policy, RandomPolicy, play_game, replay
+from .render import render, render_city, render_dice, render_pirates
+from .state import CHANCE, TERMINAL, PirateAttack, State, new_game
+
+__all__ = [
+    "ADJACENT",
+    "CHANCE",
+    "INNER",
+    "ORTHOGONAL",
+    "OUTER",
+    "SIDE_MASKS",
+    "SIDE_NAMES",
+    "SPACES",
+    "TERMINAL",
+    "Action",
+    "Choose",
+    "City",
+    "Decision",
+    "GameRecord",
+    "IllegalActionError",
+    "Keep",
+    "Params",
+    "Person",
+    "PirateAttack",
+    "Place",
+    "PlaceChurch",
+    "PlaceCrates",
+    "PlaceLogs",
+    "PlacePerson",
+    "PlaceWalls",
+    "Policy",
+    "RandomPolicy",
+    "Roll",
+    "Rotate",
+    "ScorePart",
+    "State",
+    "Step",
+    "Symbol",
+    "church_series_points",
+    "mask_of",
+    "new_game",
+    "play_game",
+    "render",
+    "render_city",
+    "render_dice",
+    "render_pirates",
+    "replay",
+    "row_col",
+    "square",
+    "squares_of",
+    "step_from_json",
+    "step_to_json",
+]

@@ -1,0 +1,1 @@
+"""smtourney server side: the referee, tournaments, storage, ratings and the command line."""
