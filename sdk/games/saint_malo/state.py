@@ -300,7 +300,8 @@ class State:
             return self._sample_person(rng, MAX_BONUS_LEVEL)
         raise IllegalActionError("R7 decisions", f"no decision is pending ({_PHASE_NAMES[phase]})")
 
-    def _rotatable(self) -> int:
+    def rotatable_dice(self) -> int:
+        """Mask of the dice that may be turned to the chosen symbol (not swords, not showing it)."""
         chosen = self.chosen
         mask = 0
         for index, face in enumerate(self.dice):
@@ -313,7 +314,7 @@ class State:
         return coins - DELIVERY_COST if self.chosen == Symbol.LOG else coins
 
     def _legal_rotations(self) -> list[Rotate]:
-        rotatable = self._rotatable()
+        rotatable = self.rotatable_dice()
         budget = self._rotation_budget()
         showing = self.dice.count(self.chosen)
         legal = []
