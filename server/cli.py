@@ -2,56 +2,195 @@
 
 from __future__ import annotations
 
-import random
+import importlib
+import json
+import re
+import signal
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.live import Live
 from rich.table import Table
+from rich.text import Text
 
-from sdk.games import saint_malo as sm
+from sdk.bot import Bot
+from sdk.games.plugin import GameState
+from sdk.games.registry import get_game
+from sdk.serve import run as serve_bot
 
-app = typer.Typer(
-    help="Tournament engine for board-game bots.",
-    no_args_is_help=True,
-    add_completion=False,
-)
+from .launcher import stop_all
+from .record import MatchRecord, StepRecord
+from .referee import RefereeConfig, TimeControl, run_match
+from .seats import SeatSpec
+
+app = typer.Typer(help="Tournament engine for board-game bots.", no_args_is_help=True, add_completion=False)
+bot_app = typer.Typer(help="Run bots.", no_args_is_help=True)
+app.add_typer(bot_app, name="bot")
 console = Console()
+err_console = Console(stderr=True)
+
+DEFAULT_BOTS = [
+    "python -m bots.greedy",
+    "python -m bots.random",
+    "python -m bots.random",
+    "python -m bots.random",
+]
+_ADDRESS = re.compile(r"^[\w.\-\[\]:]+:\d+$")
 
 
-@app.callback()
-def _root() -> None:
-    """Tournament engine for board-game bots."""
+def _terminate_on_sigterm() -> None:
+    """SIGTERM unwinds like Ctrl-C, so every launched bot is killed and reaped."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, handler)
+
+
+def _seat_specs(values: list[str]) -> list[SeatSpec]:
+    """``host:port`` is a running bot to connect to; anything else a command to launch.
+
+    Seats are named after the address or the command's last word, made unique.
+    """
+    specs: list[SeatSpec] = []
+    for value in values:
+        base = value if _ADDRESS.match(value) else value.rsplit(maxsplit=1)[-1].removeprefix("bots.")
+        taken = sum(1 for spec in specs if spec.name.split("#")[0] == base)
+        name = f"{base}#{taken + 1}" if taken else base
+        if _ADDRESS.match(value):
+            specs.append(SeatSpec(name=name, address=value))
+        else:
+            specs.append(SeatSpec(name=name, command=value))
+    return specs
 
 
 @app.command()
 def play(
-    players: Annotated[int, typer.Option(min=2, max=5, help="Seats at the table.")] = 4,
-    seed: Annotated[int, typer.Option(help="Seed of the dice and of the random bots.")] = 7,
-    every_turn: Annotated[bool, typer.Option(help="Show the boards after every turn.")] = False,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            "-b",
+            help="A seat, in seat order: a command that starts a bot, or HOST:PORT of a running bot. "
+            "Default: greedy against three random bots.",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Match seed (the dice); bots never see it.")] = 7,
+    game: Annotated[str, typer.Option(help="Game to play.")] = "saint_malo",
+    decision_ms: Annotated[int, typer.Option(min=1, help="Time per decision, ms.")] = 1000,
+    bank_ms: Annotated[int, typer.Option(min=0, help="Time bank per seat for the match, ms.")] = 10_000,
+    strikes: Annotated[int, typer.Option(min=1, help="Strikes before a seat is forfeited.")] = 3,
+    log_dir: Annotated[Path, typer.Option(help="Where bot output is written.")] = Path("logs"),
+    record: Annotated[Path | None, typer.Option(help="Write the match record (JSON) here.")] = None,
 ) -> None:
-    """Play one local Saint Malo match between random bots and show the result."""
-    dice_rng = random.Random(seed)
-    policies = [sm.RandomPolicy(random.Random(f"{seed}/seat{i}")) for i in range(players)]
-    state = sm.new_game(players)
-    turn = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(dice_rng))
+    """Play one match between bots and show the boards live, then the result."""
+    plugin = get_game(game)
+    specs = _seat_specs(bot or DEFAULT_BOTS)
+    config = RefereeConfig(TimeControl(decision_ms, bank_ms), strikes_to_forfeit=strikes)
+    _terminate_on_sigterm()
+    view = _MatchView(plugin.render)
+    try:
+        with view:
+            result = run_match(
+                plugin,
+                specs,
+                match_id=f"play-{seed}",
+                seed=seed,
+                config=config,
+                log_dir=log_dir,
+                on_step=view.on_step,
+            )
+    except KeyboardInterrupt:
+        stop_all()
+        err_console.print("[red]interrupted[/]: the match was abandoned and every bot process stopped.")
+        raise typer.Exit(130) from None
+    _print_result(result)
+    if record is not None:
+        record.write_text(json.dumps(result.to_json(), indent=1))
+        console.print(f"match record written to {record}")
+
+
+class _MatchView:
+    """The boards after every turn: redrawn in place on a terminal, printed otherwise."""
+
+    def __init__(self, render: Callable[[GameState], str]) -> None:
+        self.render = render
+        self.live = (
+            Live(Text("starting bots..."), console=console, auto_refresh=False)
+            if console.is_terminal
+            else None
+        )
+        self.turn: object = None
+        self.last: GameState | None = None
+
+    def __enter__(self) -> _MatchView:
+        if self.live is not None:
+            self.live.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.live is not None:
+            self.live.__exit__(None, None, None)
+        elif self.last is not None:
+            console.print(self.render(self.last), highlight=False, soft_wrap=True)
+
+    def on_step(self, state: GameState, step: StepRecord) -> None:
+        if step.strike:
+            err_console.print(f"[yellow]seat {step.seat} strike:[/] {step.strike}")
+        self.last = state
+        turn = state.to_json().get("turn")
+        if turn == self.turn:
+            return
+        self.turn = turn
+        if self.live is not None:
+            self.live.update(Text(self.render(state)), refresh=True)
         else:
-            state.apply(policies[state.current](state))
-        if every_turn and state.turn != turn:
-            turn = state.turn
-            console.rule(f"after turn {turn}")
-            console.print(sm.render(state), highlight=False)
-    console.print(sm.render(state), highlight=False)
-    table = Table(title=f"Saint Malo, {players} players, seed {seed}")
-    for column in ("seat", "rank", "score", "vp track", "empty spaces"):
-        table.add_column(column, justify="right")
-    for seat, (score, rank) in enumerate(zip(state.scores(), state.ranks(), strict=True)):
-        city = state.cities[seat]
-        table.add_row(str(seat), str(rank), str(score), str(city.vp), str(city.empty_count))
+            console.print(f"after turn {turn}: scores {state.scores()}", highlight=False)
+
+
+def _print_result(result: MatchRecord) -> None:
+    table = Table(title=f"{result.game} match {result.match_id} (seed {result.seed})")
+    for column in ("seat", "entrant", "bot", "rank", "score", "strikes", "forfeit", "time used"):
+        table.add_column(column)
+    for seat in result.seats:
+        table.add_row(
+            str(seat.seat),
+            seat.name,
+            seat.bot,
+            str(seat.rank),
+            str(seat.score),
+            str(seat.strikes),
+            seat.forfeit_reason or "",
+            f"{seat.time_used_ms / 1000:.2f} s",
+        )
     console.print(table)
+    for seat in result.seats:
+        for fault in seat.faults:
+            console.print(f"[yellow]seat {seat.seat} ({seat.name}):[/] {fault}")
+
+
+@bot_app.command("serve")
+def bot_serve(
+    target: Annotated[str, typer.Argument(help="MODULE:CLASS of the bot, e.g. bots.greedy:GreedyBot")],
+    port: Annotated[int, typer.Option(help="Port to listen on (0: pick one; default: $SMTOURNEY_PORT)")] = -1,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+) -> None:
+    """Serve a bot class over gRPC until SIGTERM or Ctrl-C."""
+    module_name, _, class_name = target.partition(":")
+    if not class_name:
+        raise typer.BadParameter("expected MODULE:CLASS", param_hint="TARGET")
+    try:
+        bot_class = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError) as exc:
+        raise typer.BadParameter(f"cannot load {target}: {exc}", param_hint="TARGET") from exc
+    if not (isinstance(bot_class, type) and issubclass(bot_class, Bot)):
+        raise typer.BadParameter(f"{target} is not a Bot subclass", param_hint="TARGET")
+    argv = ["--host", host] + (["--port", str(port)] if port >= 0 else [])
+    serve_bot(bot_class(), argv)
 
 
 def main() -> None:

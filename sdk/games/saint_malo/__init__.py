@@ -15,6 +15,7 @@ Bots import it as a forward model::
     print(state.scores(), state.ranks())
 """
 
+from ..errors import IllegalActionError
 from .actions import (
     Action,
     Choose,
@@ -45,7 +46,6 @@ from .board import (
     squares_of,
 )
 from .city import City, church_series_points
-from .errors import IllegalActionError
 from .params import Params
 from .pieces import Decision, Person, ScorePart, Symbol
 from .play import GameRecord, Policy, RandomPolicy, play_game, replay

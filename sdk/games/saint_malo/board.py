@@ -83,15 +83,6 @@ ORTHOGONAL: tuple[int, ...] = tuple(_neighbours(i, _ORTHOGONAL_STEPS) for i in r
 ADJACENT: tuple[int, ...] = tuple(_neighbours(i, _ALL_STEPS) for i in range(NUM_SQUARES))
 
 
-def sides_touched(mask: int) -> int:
-    """Bit set of the sides (bit 0 = top) that a mask has at least one space on."""
-    touched = 0
-    for side, side_mask in enumerate(SIDE_MASKS):
-        if mask & side_mask:
-            touched |= 1 << side
-    return touched
-
-
 def is_connected(mask: int) -> bool:
     """Whether a non-empty mask forms one orthogonally connected group (flood fill)."""
     if not mask:

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
+from ..errors import IllegalActionError
 from .actions import (
     Action,
     Choose,
@@ -32,7 +33,6 @@ from .actions import (
 )
 from .board import ADJACENT, OUTER, SIDE_MASKS, SPACES, squares_of
 from .city import City
-from .errors import IllegalActionError
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .pieces import (
     COIN_BONUS,
@@ -568,6 +568,10 @@ def _check_empty(city: City, mask: int, rule: str) -> None:
 
 
 def _check_place(state: State, step: Place) -> None:
+    if state.phase == _BONUS:
+        raise IllegalActionError(
+            "R4 bonus person", f"a completed top side grants a person: expected PlacePerson, got {step!r}"
+        )
     state._expect(_PLACE, "a place decision")
     symbol = state.chosen
     city = state.cities[state.current]
@@ -603,12 +607,8 @@ def _check_place(state: State, step: Place) -> None:
         _check_person(city, step, "R4 person")
 
 
-def _check_bonus(state: State, step: Place) -> None:
+def _check_bonus(state: State, step: PlacePerson) -> None:
     state._expect(_BONUS, "a bonus person placement")
-    if not isinstance(step, PlacePerson):
-        raise IllegalActionError(
-            "R4 bonus person", "a completed top side grants a person: expected PlacePerson"
-        )
     if PERSON_LEVEL[step.person] > MAX_BONUS_LEVEL:
         raise IllegalActionError("R4 bonus person", "a bonus person is of level 1-3 (no juggler, no noble)")
     _check_person(state.cities[state.current], step, "R4 bonus person")

@@ -1,4 +1,4 @@
-"""The one error the engine raises for a move the rules forbid."""
+"""The one error every rules engine raises for a move the rules forbid."""
 
 from __future__ import annotations
 

@@ -1,0 +1,97 @@
+"""Write a Saint Malo bot: subclass :class:`SaintMaloBot`, one method per decision.
+
+Each method receives the engine's own :class:`State` rebuilt from the request
+(a full forward model: ``legal_actions()``, ``clone()``, ``apply()``) and the
+:class:`DecisionContext`, and returns a typed action.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import ClassVar
+
+import grpc
+
+from sdk.bot import Bot
+from sdk.games.plugin import DecisionContext
+from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
+from sdk.protocol.saint_malo.v1 import saint_malo_pb2_grpc as pb_grpc
+from sdk.protocol.v1 import bot_pb2
+
+from .actions import Choose, Keep, Place, PlacePerson, Rotate
+from .pieces import Decision
+from .state import State
+from .wire import decode_observation, encode_person, encode_placement
+
+
+class SaintMaloBot(Bot):
+    """Base class of Saint Malo bots."""
+
+    games: ClassVar[tuple[str, ...]] = ("saint_malo",)
+
+    @abstractmethod
+    def keep(self, state: State, context: DecisionContext) -> Keep:
+        """After roll 1 or 2: which dice to roll again (``Keep(0)`` stops)."""
+
+    @abstractmethod
+    def choose(self, state: State, context: DecisionContext) -> Choose:
+        """The symbol to score (``state.available_symbols()`` lists the legal ones)."""
+
+    @abstractmethod
+    def rotate(self, state: State, context: DecisionContext) -> Rotate:
+        """Dice to turn to the chosen symbol, 2 coins each."""
+
+    @abstractmethod
+    def place(self, state: State, context: DecisionContext) -> Place:
+        """How many dice to use and where everything goes."""
+
+    @abstractmethod
+    def bonus_person(self, state: State, context: DecisionContext) -> PlacePerson:
+        """Where the bonus person of a completed top side goes (level 1-3)."""
+
+
+def _context(message: bot_pb2.DecisionContext) -> DecisionContext:
+    return DecisionContext(
+        match_id=message.match_id,
+        decision_id=message.decision_id,
+        seat=message.seat,
+        decision_ms=message.decision_ms,
+        time_bank_ms=message.time_bank_ms,
+    )
+
+
+class SaintMaloServicer(pb_grpc.SaintMaloServicer):
+    """Turns each RPC into a call of the bot's method for that decision."""
+
+    def __init__(self, bot: SaintMaloBot) -> None:
+        self.bot = bot
+
+    def Keep(self, request: pb.KeepRequest, context: grpc.ServicerContext) -> pb.KeepReply:
+        state = decode_observation(request.observation, Decision.KEEP)
+        action = self.bot.keep(state, _context(request.context))
+        return pb.KeepReply(decision_id=request.context.decision_id, reroll=action.reroll)
+
+    def Choose(self, request: pb.ChooseRequest, context: grpc.ServicerContext) -> pb.ChooseReply:
+        state = decode_observation(request.observation, Decision.CHOOSE)
+        action = self.bot.choose(state, _context(request.context))
+        return pb.ChooseReply(
+            decision_id=request.context.decision_id,
+            symbol=pb.Symbol.ValueType(action.symbol + 1),
+        )
+
+    def Rotate(self, request: pb.RotateRequest, context: grpc.ServicerContext) -> pb.RotateReply:
+        state = decode_observation(request.observation, Decision.ROTATE)
+        action = self.bot.rotate(state, _context(request.context))
+        return pb.RotateReply(decision_id=request.context.decision_id, dice=action.dice)
+
+    def Place(self, request: pb.PlaceRequest, context: grpc.ServicerContext) -> pb.PlaceReply:
+        state = decode_observation(request.observation, Decision.PLACE)
+        action = self.bot.place(state, _context(request.context))
+        return pb.PlaceReply(decision_id=request.context.decision_id, **encode_placement(action))
+
+    def PlaceBonusPerson(
+        self, request: pb.PlaceBonusPersonRequest, context: grpc.ServicerContext
+    ) -> pb.PlaceBonusPersonReply:
+        state = decode_observation(request.observation, Decision.BONUS_PERSON)
+        action = self.bot.bonus_person(state, _context(request.context))
+        return pb.PlaceBonusPersonReply(decision_id=request.context.decision_id, person=encode_person(action))

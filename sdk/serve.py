@@ -1,0 +1,139 @@
+"""Serve a bot over gRPC: its games' decision services, the lifecycle service,
+standard health checking and server reflection.
+
+``run(bot)`` is what a bot's ``main`` calls: it takes the port from ``--port``
+or the ``SMTOURNEY_PORT`` environment variable (how the referee hands a
+launched bot its port), serves until SIGTERM or SIGINT, then shuts down
+gracefully.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+from collections.abc import Sequence
+from concurrent import futures
+from dataclasses import dataclass
+
+import grpc
+from google.protobuf import json_format
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from sdk.bot import Bot, MatchInfo, MatchResult
+from sdk.games.registry import get_game
+from sdk.protocol import PROTOCOL_VERSION
+from sdk.protocol.v1 import bot_pb2, bot_pb2_grpc
+
+PORT_ENV = "SMTOURNEY_PORT"
+MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+_END_REASONS = {bot_pb2.END_REASON_COMPLETED: "completed", bot_pb2.END_REASON_ABORTED: "aborted"}
+
+
+class LifecycleServicer(bot_pb2_grpc.BotServicer):
+    """``smtourney.v1.Bot``: identity and match hooks."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def Hello(self, request: bot_pb2.HelloRequest, context: grpc.ServicerContext) -> bot_pb2.HelloReply:
+        bot = self.bot
+        return bot_pb2.HelloReply(
+            name=bot.name,
+            version=bot.version,
+            author=bot.author,
+            games=bot.games,
+            protocol_version=PROTOCOL_VERSION,
+        )
+
+    def StartMatch(
+        self, request: bot_pb2.StartMatchRequest, context: grpc.ServicerContext
+    ) -> bot_pb2.StartMatchReply:
+        self.bot.start_match(
+            MatchInfo(
+                match_id=request.match_id,
+                game=request.game,
+                seat=request.seat,
+                players=request.players,
+                params=json_format.MessageToDict(request.params),
+                decision_ms=request.time_control.decision_ms,
+                bank_ms=request.time_control.bank_ms,
+            )
+        )
+        return bot_pb2.StartMatchReply()
+
+    def EndMatch(
+        self, request: bot_pb2.EndMatchRequest, context: grpc.ServicerContext
+    ) -> bot_pb2.EndMatchReply:
+        self.bot.end_match(
+            MatchResult(
+                match_id=request.match_id,
+                scores=tuple(request.scores),
+                ranks=tuple(request.ranks),
+                reason=_END_REASONS.get(request.reason, "unspecified"),
+                forfeited=tuple(request.forfeited),
+            )
+        )
+        return bot_pb2.EndMatchReply()
+
+
+@dataclass
+class BotServer:
+    """A running bot server and the port it bound."""
+
+    server: grpc.Server
+    port: int
+    health: health.HealthServicer
+
+    def stop(self, grace: float = 2.0) -> None:
+        """Report NOT_SERVING, finish calls in flight (up to ``grace`` s), stop."""
+        self.health.enter_graceful_shutdown()
+        self.server.stop(grace).wait()
+
+
+def serve(bot: Bot, port: int = 0, host: str = "127.0.0.1", max_workers: int = 4) -> BotServer:
+    """Start serving ``bot`` on ``host:port`` (0 picks a free port)."""
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=max_workers),
+        options=[
+            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.so_reuseport", 0),
+        ],
+    )
+    bot_pb2_grpc.add_BotServicer_to_server(LifecycleServicer(bot), server)
+    services = [bot_pb2.DESCRIPTOR.services_by_name["Bot"].full_name]
+    for game in bot.games:
+        plugin = get_game(game)
+        plugin.add_servicer(server, bot)
+        services.append(plugin.service_name)
+    health_servicer = health.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    for service in ["", *services]:
+        health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
+    reflection.enable_server_reflection(
+        [*services, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME],
+        server,
+    )
+    bound = server.add_insecure_port(f"{host}:{port}")
+    if bound == 0:
+        raise OSError(f"cannot listen on {host}:{port}")
+    server.start()
+    return BotServer(server, bound, health_servicer)
+
+
+def run(bot: Bot, argv: Sequence[str] | None = None) -> None:
+    """Serve ``bot`` until SIGTERM/SIGINT (the entry point of a bot process)."""
+    parser = argparse.ArgumentParser(description=f"Serve the {bot.name} bot over gRPC.")
+    parser.add_argument("--port", type=int, default=int(os.environ.get(PORT_ENV, "0")))
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 for remote play)")
+    args = parser.parse_args(argv)
+    running = serve(bot, args.port, args.host)
+    print(f"{bot.name} {bot.version} serving on {args.host}:{running.port}", file=sys.stderr, flush=True)
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    stop.wait()
+    running.stop()

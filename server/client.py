@@ -1,0 +1,104 @@
+"""A connection from the referee to one bot server."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import grpc
+from google.protobuf import json_format, struct_pb2
+from google.protobuf.message import Message
+
+from sdk.games.plugin import GamePlugin
+from sdk.protocol import PROTOCOL_VERSION
+from sdk.protocol.v1 import bot_pb2, bot_pb2_grpc
+
+#: Largest reply the referee accepts; anything bigger fails with RESOURCE_EXHAUSTED.
+MAX_REPLY_BYTES = 4 * 1024 * 1024
+LIFECYCLE_TIMEOUT_S = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class Tls:
+    """TLS towards a remote bot: ``ca_file`` to trust (default: system roots)."""
+
+    ca_file: Path | None = None
+    server_name: str | None = None  # expected certificate name, if not the host's
+
+
+class BotClient:
+    """Lifecycle calls and decision calls on one bot, with optional TLS and token."""
+
+    def __init__(
+        self, address: str, plugin: GamePlugin, *, tls: Tls | None = None, token: str | None = None
+    ) -> None:
+        options: list[tuple[str, Any]] = [("grpc.max_receive_message_length", MAX_REPLY_BYTES)]
+        if tls is None:
+            self.channel = grpc.insecure_channel(address, options=options)
+        else:
+            roots = tls.ca_file.read_bytes() if tls.ca_file else None
+            if tls.server_name:
+                options.append(("grpc.ssl_target_name_override", tls.server_name))
+            self.channel = grpc.secure_channel(address, grpc.ssl_channel_credentials(roots), options=options)
+        self.address = address
+        self.metadata: tuple[tuple[str, str], ...] = (("authorization", f"Bearer {token}"),) if token else ()
+        self.lifecycle = bot_pb2_grpc.BotStub(self.channel)
+        self.game = plugin.make_stub(self.channel)
+        self.plugin = plugin
+
+    def hello(self) -> bot_pb2.HelloReply:
+        return self.lifecycle.Hello(
+            bot_pb2.HelloRequest(protocol_version=PROTOCOL_VERSION),
+            timeout=LIFECYCLE_TIMEOUT_S,
+            metadata=self.metadata,
+        )
+
+    def start_match(
+        self,
+        *,
+        match_id: str,
+        seat: int,
+        players: int,
+        params: Mapping[str, Any],
+        decision_ms: int,
+        bank_ms: int,
+    ) -> None:
+        struct = struct_pb2.Struct()
+        json_format.ParseDict(dict(params), struct)
+        self.lifecycle.StartMatch(
+            bot_pb2.StartMatchRequest(
+                match_id=match_id,
+                game=self.plugin.name,
+                seat=seat,
+                players=players,
+                params=struct,
+                time_control=bot_pb2.TimeControl(decision_ms=decision_ms, bank_ms=bank_ms),
+            ),
+            timeout=LIFECYCLE_TIMEOUT_S,
+            metadata=self.metadata,
+        )
+
+    def end_match(
+        self, *, match_id: str, scores: list[int], ranks: list[int], forfeited: list[bool], completed: bool
+    ) -> None:
+        self.lifecycle.EndMatch(
+            bot_pb2.EndMatchRequest(
+                match_id=match_id,
+                scores=scores,
+                ranks=ranks,
+                forfeited=forfeited,
+                reason=bot_pb2.END_REASON_COMPLETED if completed else bot_pb2.END_REASON_ABORTED,
+            ),
+            timeout=LIFECYCLE_TIMEOUT_S,
+            metadata=self.metadata,
+        )
+
+    def decide(self, method: str, request: Message, timeout_s: float) -> Message:
+        """One decision call; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
+        reply: Message = getattr(self.game, method)(request, timeout=timeout_s, metadata=self.metadata)
+        return reply
+
+    def close(self) -> None:
+        self.channel.close()

@@ -1,0 +1,180 @@
+"""Launch bot processes: a free port, captured output, resource limits, and a
+guaranteed kill-and-reap.
+
+A launched bot gets its port in the ``SMTOURNEY_PORT`` environment variable
+(and in place of ``{port}`` in its command). A command whose first word is
+``python`` or ``python3`` runs with the referee's own interpreter, so bots see
+the same installed packages. It runs in its own process group
+with ``RLIMIT_AS``/``RLIMIT_CPU`` limits, and with the parent-death signal set
+to SIGKILL, so it dies with the referee even if the referee is SIGKILLed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import resource
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+import grpc
+from grpc_health.v1 import health_pb2
+
+from sdk.serve import PORT_ENV
+
+_PR_SET_PDEATHSIG = 1
+_LIBC = ctypes.CDLL(None, use_errno=True)
+_LIVE: set[BotProcess] = set()
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Resource limits of a bot process (``None`` = unlimited)."""
+
+    memory_mb: int | None = 2048
+    cpu_seconds: int | None = None
+
+
+class StartupError(RuntimeError):
+    """The bot did not become healthy (it exited, or the start-up timeout passed)."""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _child_setup(limits: Limits) -> Callable[[], None]:
+    """Runs in the child between fork and exec: die with the parent, apply limits."""
+    memory = None if limits.memory_mb is None else limits.memory_mb * 1024 * 1024
+    cpu = limits.cpu_seconds
+
+    def setup() -> None:
+        _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        if cpu is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+
+    return setup
+
+
+class BotProcess:
+    """One launched bot. Use as a context manager, or call :meth:`stop`."""
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        log_path: Path,
+        *,
+        env: Mapping[str, str] | None = None,
+        limits: Limits = Limits(),
+        cwd: Path | None = None,
+    ) -> None:
+        self.port = free_port()
+        words = shlex.split(command) if isinstance(command, str) else list(command)
+        if words and words[0] in {"python", "python3"}:
+            words[0] = sys.executable
+        self.argv = [w.replace("{port}", str(self.port)) for w in words]
+        self.log_path = log_path
+        self.env = {**os.environ, **(env or {}), PORT_ENV: str(self.port)}
+        self.limits = limits
+        self.cwd = cwd
+        self.process: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        """Spawn the process (stdout and stderr appended to the log file)."""
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self._log = self.log_path.open("ab")
+        try:
+            self.process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.DEVNULL,
+                stdout=self._log,
+                stderr=subprocess.STDOUT,
+                env=self.env,
+                cwd=self.cwd,
+                start_new_session=True,
+                preexec_fn=_child_setup(self.limits),  # noqa: PLW1509 - prctl/rlimit must run in the child
+            )
+        except OSError:
+            self._log.close()
+            raise
+        _LIVE.add(self)
+
+    def exit_code(self) -> int | None:
+        """The exit status if the process has ended (negative: killed by that signal)."""
+        return None if self.process is None else self.process.poll()
+
+    def wait_healthy(self, timeout_s: float) -> None:
+        """Block until the bot's health check says SERVING; raise StartupError if it never does."""
+        deadline = time.monotonic() + timeout_s
+        with grpc.insecure_channel(self.address) as channel:
+            # The same call HealthStub.Check makes (its type stubs do not declare it).
+            check = channel.unary_unary(
+                "/grpc.health.v1.Health/Check",
+                request_serializer=health_pb2.HealthCheckRequest.SerializeToString,
+                response_deserializer=health_pb2.HealthCheckResponse.FromString,
+            )
+            while True:
+                code = self.exit_code()
+                if code is not None:
+                    raise StartupError(f"exited with status {code} before becoming healthy")
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise StartupError(f"not healthy (SERVING) within {timeout_s:g} s")
+                try:
+                    reply = check(health_pb2.HealthCheckRequest(service=""), timeout=min(0.5, remaining))
+                    if reply.status == health_pb2.HealthCheckResponse.SERVING:
+                        return
+                except grpc.RpcError:
+                    pass
+                time.sleep(min(0.05, max(0.0, deadline - time.monotonic())))
+
+    def stop(self, grace_s: float = 1.0) -> None:
+        """SIGTERM the process group, SIGKILL it after ``grace_s``, and reap it."""
+        process = self.process
+        if process is not None:
+            if process.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGTERM)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(grace_s)
+            # The group may hold children even after the leader is gone.
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+        _LIVE.discard(self)
+
+    def __enter__(self) -> BotProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def stop_all() -> None:
+    """Kill and reap every bot this process launched and has not stopped yet."""
+    for bot in list(_LIVE):
+        bot.stop(grace_s=0.2)

@@ -1,0 +1,82 @@
+"""The match record: everything that happened in one match, enough to re-simulate it.
+
+Game-agnostic: steps and actions are stored in the game's own JSON form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+RECORD_FORMAT = 1
+
+
+@dataclass
+class StepRecord:
+    """One applied step: a chance outcome, or a seat's decision."""
+
+    seq: int
+    kind: str  # "chance", or the decision kind, e.g. "keep"
+    step: dict[str, Any]  # the step applied to the game, in the game's JSON form
+    seat: int | None = None
+    decision_id: int | None = None
+    source: str = "chance"  # "chance", "bot", "default" (after a strike), "fallback" (forfeited seat)
+    reply: dict[str, Any] | None = None  # what the bot answered, when it differs from the step
+    latency_us: int | None = None
+    strike: str | None = None  # why the bot's answer was not used
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> StepRecord:
+        return cls(**data)
+
+
+@dataclass
+class SeatRecord:
+    """A seat's entrant, its bot, and how it fared."""
+
+    seat: int
+    name: str
+    bot: str = ""  # the bot's own name and version from Hello
+    strikes: int = 0
+    forfeited: bool = False
+    forfeit_reason: str | None = None
+    faults: list[str] = field(default_factory=list)  # every fault, in order, with its reason
+    time_used_ms: float = 0.0
+    score: int = 0
+    rank: int = 0
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatRecord:
+        return cls(**data)
+
+
+@dataclass
+class MatchRecord:
+    """A complete match: who, with what seed and rules, every step, and the result."""
+
+    match_id: str
+    game: str
+    seed: int
+    players: int
+    params: dict[str, Any]
+    time_control: dict[str, int]
+    seats: list[SeatRecord]
+    steps: list[StepRecord] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    ranks: list[int] = field(default_factory=list)
+    end_reason: str = "completed"
+    summary: dict[str, Any] = field(default_factory=dict)
+    duration_s: float = 0.0
+    format: int = RECORD_FORMAT
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MatchRecord:
+        if data.get("format") != RECORD_FORMAT:
+            raise ValueError(f"unsupported match record format {data.get('format')!r}")
+        fields = dict(data)
+        fields["seats"] = [SeatRecord.from_json(s) for s in data["seats"]]
+        fields["steps"] = [StepRecord.from_json(s) for s in data["steps"]]
+        return cls(**fields)

@@ -1,0 +1,246 @@
+"""The referee: plays one match between bot seats, enforcing rules and clocks.
+
+Fault policy (docs/fault-policy.md): a timeout, an error status, an empty,
+malformed, stale or illegal reply is a *strike*: the game's safe default is
+played for that decision and the match goes on. After ``strikes_to_forfeit``
+strikes, or as soon as a bot cannot be reached, the seat is *forfeited*: the
+safe default plays it to the end and it ranks below every other seat.
+
+Game-agnostic: everything about the game goes through its :class:`GamePlugin`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import grpc
+
+from sdk.games.plugin import DecisionContext, GamePlugin, GameState
+
+from .launcher import Limits
+from .record import MatchRecord, StepRecord
+from .seats import Seat, SeatSpec, open_seats
+from .seeds import derive_seed
+
+StepCallback = Callable[[GameState, StepRecord], None]
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """Per-decision time plus a per-match bank (chess-clock style), in ms."""
+
+    decision_ms: int = 1000
+    bank_ms: int = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeConfig:
+    time_control: TimeControl = TimeControl()
+    strikes_to_forfeit: int = 3
+    startup_timeout_s: float = 20.0
+    limits: Limits = field(default_factory=Limits)
+
+
+def final_ranks(engine_ranks: Sequence[int], forfeited: Sequence[bool]) -> list[int]:
+    """Competition ranks where every forfeited seat ranks below every other seat."""
+    keys = [(lost, rank) for lost, rank in zip(forfeited, engine_ranks, strict=True)]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+class Referee:
+    """Plays one match on already-connected seats."""
+
+    def __init__(
+        self,
+        plugin: GamePlugin,
+        seats: list[Seat],
+        *,
+        match_id: str,
+        seed: int,
+        params: Mapping[str, Any],
+        config: RefereeConfig,
+        on_step: StepCallback | None = None,
+    ) -> None:
+        self.plugin = plugin
+        self.seats = seats
+        self.match_id = match_id
+        self.seed = seed
+        self.params = plugin.normalize_params(params)
+        self.config = config
+        self.on_step = on_step
+        self.record = MatchRecord(
+            match_id=match_id,
+            game=plugin.name,
+            seed=seed,
+            players=len(seats),
+            params=self.params,
+            time_control=asdict(config.time_control),
+            seats=[seat.record for seat in seats],
+        )
+
+    def play(self) -> MatchRecord:
+        """Play the match to its end and return the complete record."""
+        started = time.perf_counter()
+        tc = self.config.time_control
+        for seat in self.seats:
+            if seat.active and seat.client is not None:
+                try:
+                    seat.client.start_match(
+                        match_id=self.match_id,
+                        seat=seat.record.seat,
+                        players=len(self.seats),
+                        params=self.params,
+                        decision_ms=tc.decision_ms,
+                        bank_ms=tc.bank_ms,
+                    )
+                except grpc.RpcError as exc:
+                    self._lost_contact(seat, exc)
+        state = self.plugin.new_state(len(self.seats), self.params)
+        dice = random.Random(derive_seed(self.seed, "dice"))
+        decision_id = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcome = state.sample_chance(dice)
+                state.apply(outcome)
+                step = StepRecord(len(self.record.steps), "chance", self.plugin.step_to_json(outcome))
+            else:
+                decision_id += 1
+                step = self._decide(state, self.seats[state.current_player], decision_id)
+            self.record.steps.append(step)
+            if self.on_step is not None:
+                self.on_step(state, step)
+        self._finish(state, time.perf_counter() - started)
+        return self.record
+
+    def _decide(self, state: GameState, seat: Seat, decision_id: int) -> StepRecord:
+        kind = self.plugin.decision_kind(state)
+        step = StepRecord(len(self.record.steps), kind, {}, seat=seat.record.seat, decision_id=decision_id)
+        if seat.active and seat.client is not None:
+            strike = self._ask_bot(state, seat, step)
+            if strike is None:
+                return step
+            step.strike = strike
+            seat.record.strikes += 1
+            seat.fault(f"decision {decision_id} ({kind}): {strike}")
+            if seat.record.strikes >= self.config.strikes_to_forfeit:
+                seat.forfeit(f"{seat.record.strikes} strikes")
+            step.source = "default"
+        else:
+            step.source = "fallback"
+        action = self.plugin.default_action(state)
+        state.apply(action)
+        step.step = self.plugin.step_to_json(action)
+        return step
+
+    def _ask_bot(self, state: GameState, seat: Seat, step: StepRecord) -> str | None:
+        """Ask the seat's bot and apply its action; return a strike reason if it fails."""
+        assert seat.client is not None and step.decision_id is not None
+        tc = self.config.time_control
+        bank = int(seat.bank_ms)
+        context = DecisionContext(self.match_id, step.decision_id, seat.record.seat, tc.decision_ms, bank)
+        method, request = self.plugin.request(state, context)
+        timeout_s = (tc.decision_ms + bank) / 1000
+        started = time.perf_counter_ns()
+        try:
+            reply = seat.client.decide(method, request, timeout_s)
+        except grpc.RpcError as exc:
+            self._charge(seat, step, started)
+            code = exc.code()
+            if code == grpc.StatusCode.DEADLINE_EXCEEDED:
+                seat.bank_ms = 0.0
+                return f"timeout: no reply within {timeout_s * 1000:.0f} ms"
+            if code == grpc.StatusCode.UNAVAILABLE:
+                self._lost_contact(seat, exc)
+                return f"unreachable: {exc.details()}"
+            if code == grpc.StatusCode.RESOURCE_EXHAUSTED:
+                return f"reply too large: {exc.details()}"
+            return f"error status {code.name}: {exc.details()}"
+        self._charge(seat, step, started)
+        if reply.ByteSize() == 0:
+            return "empty reply"
+        answered = getattr(reply, "decision_id", None)
+        if answered != step.decision_id:
+            return f"stale reply: it answers decision {answered}, not {step.decision_id}"
+        try:
+            action = self.plugin.decode_reply(state, reply)
+        except (ValueError, TypeError) as exc:
+            return f"malformed reply: {exc}"
+        step.reply = self.plugin.step_to_json(action)
+        try:
+            state.apply(action)
+        except (ValueError, TypeError) as exc:
+            return f"illegal action: {exc}"
+        step.step, step.reply, step.source = step.reply, None, "bot"
+        return None
+
+    def _charge(self, seat: Seat, step: StepRecord, started_ns: int) -> None:
+        """Record the latency; time beyond the decision's own allowance comes off the bank."""
+        used_us = (time.perf_counter_ns() - started_ns) // 1000
+        step.latency_us = used_us
+        seat.record.time_used_ms += used_us / 1000
+        over_ms = used_us / 1000 - self.config.time_control.decision_ms
+        if over_ms > 0:
+            seat.bank_ms = max(0.0, seat.bank_ms - over_ms)
+
+    def _lost_contact(self, seat: Seat, exc: grpc.RpcError) -> None:
+        seat.forfeit(seat.unreachable_reason(f"{exc.code().name}: {exc.details()}"))
+
+    def _finish(self, state: GameState, duration_s: float) -> None:
+        record = self.record
+        record.scores = state.scores()
+        forfeited = [seat.record.forfeited for seat in self.seats]
+        record.ranks = final_ranks(state.ranks(), forfeited)
+        for seat, score, rank in zip(self.seats, record.scores, record.ranks, strict=True):
+            seat.record.score, seat.record.rank = score, rank
+        record.summary = self.plugin.summary(state)
+        record.duration_s = duration_s
+        for seat in self.seats:
+            alive = seat.process is None or seat.process.exit_code() is None
+            if seat.client is not None and alive and seat.active:
+                try:
+                    seat.client.end_match(
+                        match_id=self.match_id,
+                        scores=record.scores,
+                        ranks=record.ranks,
+                        forfeited=forfeited,
+                        completed=True,
+                    )
+                except grpc.RpcError as exc:
+                    seat.fault(f"EndMatch failed: {exc.code().name}")
+
+
+def run_match(
+    plugin: GamePlugin,
+    specs: Sequence[SeatSpec],
+    *,
+    match_id: str,
+    seed: int,
+    params: Mapping[str, Any] | None = None,
+    config: RefereeConfig | None = None,
+    log_dir: Path,
+    on_step: StepCallback | None = None,
+) -> MatchRecord:
+    """Bring up the seats, play one match, always tear the bots down; return the record."""
+    if not plugin.min_players <= len(specs) <= plugin.max_players:
+        raise ValueError(
+            f"{plugin.title} needs {plugin.min_players}-{plugin.max_players} seats, got {len(specs)}"
+        )
+    config = config or RefereeConfig()
+    with open_seats(
+        plugin,
+        specs,
+        log_dir=log_dir,
+        match_id=match_id,
+        limits=config.limits,
+        startup_timeout_s=config.startup_timeout_s,
+        bank_ms=config.time_control.bank_ms,
+    ) as seats:
+        referee = Referee(
+            plugin, seats, match_id=match_id, seed=seed, params=params or {}, config=config, on_step=on_step
+        )
+        return referee.play()

@@ -1,0 +1,134 @@
+"""Seats of a match: what each one is (a command to launch or an address to
+reach) and bringing them up — launched, healthy, greeted — before play."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import grpc
+
+from sdk.games.plugin import GamePlugin
+from sdk.protocol import PROTOCOL_VERSION
+
+from .client import BotClient, Tls
+from .launcher import BotProcess, Limits, StartupError
+from .record import SeatRecord
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """An entrant's bot: either a ``command`` to launch or an ``address`` to connect to."""
+
+    name: str
+    command: str | None = None
+    address: str | None = None
+    env: Mapping[str, str] = field(default_factory=dict)
+    tls: Tls | None = None
+    token: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.command is None) == (self.address is None):
+            raise ValueError(f"seat {self.name!r} needs exactly one of command or address")
+
+
+@dataclass
+class Seat:
+    """A seat during a match: its record, and its bot while the bot is in play."""
+
+    spec: SeatSpec
+    record: SeatRecord
+    client: BotClient | None = None
+    process: BotProcess | None = None
+    bank_ms: float = 0.0
+
+    @property
+    def active(self) -> bool:
+        """Still played by its own bot (not forfeited)."""
+        return not self.record.forfeited
+
+    def fault(self, message: str) -> None:
+        self.record.faults.append(message)
+
+    def forfeit(self, reason: str) -> None:
+        """From now on the referee's fallback plays this seat; it ranks last."""
+        if not self.record.forfeited:
+            self.record.forfeited = True
+            self.record.forfeit_reason = reason
+            self.fault(f"forfeited: {reason}")
+
+    def unreachable_reason(self, details: str) -> str:
+        """Why the bot cannot be reached, with its exit status when it was launched."""
+        if self.process is not None:
+            code = self.process.exit_code()
+            if code is not None:
+                return f"bot process exited with status {code}"
+        return f"unreachable: {details}"
+
+
+@contextlib.contextmanager
+def open_seats(
+    plugin: GamePlugin,
+    specs: Sequence[SeatSpec],
+    *,
+    log_dir: Path,
+    match_id: str,
+    limits: Limits,
+    startup_timeout_s: float,
+    bank_ms: int,
+) -> Iterator[list[Seat]]:
+    """Launch and connect every seat; a seat that cannot start is forfeited, not fatal.
+
+    On exit every launched process is killed and reaped and every channel closed,
+    whatever happened in between.
+    """
+    seats = [Seat(spec, SeatRecord(seat=i, name=spec.name), bank_ms=bank_ms) for i, spec in enumerate(specs)]
+    try:
+        for seat in seats:
+            if seat.spec.command is not None:
+                log_path = log_dir / f"{match_id}.seat{seat.record.seat}.{_file_safe(seat.spec.name)}.log"
+                seat.process = BotProcess(seat.spec.command, log_path, env=seat.spec.env, limits=limits)
+                try:
+                    seat.process.start()
+                except OSError as exc:
+                    seat.forfeit(f"cannot launch {seat.spec.command!r}: {exc}")
+        for seat in seats:
+            if seat.active:
+                _connect(plugin, seat, startup_timeout_s)
+        yield seats
+    finally:
+        for seat in seats:
+            if seat.client is not None:
+                seat.client.close()
+            if seat.process is not None:
+                seat.process.stop()
+
+
+def _connect(plugin: GamePlugin, seat: Seat, startup_timeout_s: float) -> None:
+    if seat.process is not None:
+        try:
+            seat.process.wait_healthy(startup_timeout_s)
+        except StartupError as exc:
+            seat.forfeit(f"start-up failed: {exc}")
+            return
+        address = seat.process.address
+    else:
+        assert seat.spec.address is not None
+        address = seat.spec.address
+    seat.client = BotClient(address, plugin, tls=seat.spec.tls, token=seat.spec.token)
+    try:
+        hello = seat.client.hello()
+    except grpc.RpcError as exc:
+        seat.forfeit(f"Hello failed: {exc.code().name}: {exc.details()}")
+        return
+    seat.record.bot = f"{hello.name} {hello.version}".strip()
+    if hello.protocol_version != PROTOCOL_VERSION:
+        seat.forfeit(f"speaks protocol {hello.protocol_version}, the referee speaks {PROTOCOL_VERSION}")
+    elif plugin.name not in hello.games:
+        seat.forfeit(f"does not play {plugin.name} (plays: {', '.join(hello.games) or 'nothing'})")
+
+
+def _file_safe(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)

@@ -1,0 +1,12 @@
+"""Seeds derived from a parent seed and names, so every match and every random
+stream is reproducible yet independent of the others."""
+
+from __future__ import annotations
+
+import hashlib
+
+
+def derive_seed(*parts: object) -> int:
+    """A 64-bit seed from ``parts`` (e.g. tournament seed, match id, "dice")."""
+    digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
