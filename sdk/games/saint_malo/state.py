@@ -603,12 +603,14 @@ def _check_place(state: State, step: Place) -> None:
         _check_empty(city, 1 << step.space, "R4 church")
     else:
         assert isinstance(step, PlacePerson)
+        _check_person_type(step, "R4 person")
         _check_dice_used(state, PERSON_LEVEL[step.person], Person(step.person).name.lower())
         _check_person(city, step, "R4 person")
 
 
 def _check_bonus(state: State, step: PlacePerson) -> None:
     state._expect(_BONUS, "a bonus person placement")
+    _check_person_type(step, "R4 bonus person")
     if PERSON_LEVEL[step.person] > MAX_BONUS_LEVEL:
         raise IllegalActionError("R4 bonus person", "a bonus person is of level 1-3 (no juggler, no noble)")
     _check_person(state.cities[state.current], step, "R4 bonus person")
@@ -619,9 +621,12 @@ def _check_square(space: int, rule: str) -> None:
         raise IllegalActionError(rule, f"square {space} is not one of the 45 spaces")
 
 
-def _check_person(city: City, step: PlacePerson, rule: str) -> None:
+def _check_person_type(step: PlacePerson, rule: str) -> None:
     if not isinstance(step.person, int) or not 0 <= step.person < len(Person):
-        raise IllegalActionError(rule, f"unknown person {step.person!r}")
+        raise IllegalActionError(rule, f"unknown person {step.person!r}: one of the seven types is needed")
+
+
+def _check_person(city: City, step: PlacePerson, rule: str) -> None:
     _check_square(step.space, rule)
     _check_empty(city, 1 << step.space, rule)
     if step.houses and step.person != Person.ARCHITECT:
