@@ -14,9 +14,11 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent import futures
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import grpc
 from google.protobuf import json_format
@@ -29,6 +31,9 @@ from sdk.protocol import PROTOCOL_VERSION
 from sdk.protocol.v1 import bot_pb2, bot_pb2_grpc
 
 PORT_ENV = "SMTOURNEY_PORT"
+TOKEN_ENV = "SMTOURNEY_TOKEN"
+#: Calls that need no token: health checks and reflection, which reveal nothing.
+_OPEN_PREFIXES = ("/grpc.health.v1.Health/", "/grpc.reflection.")
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 _END_REASONS = {bot_pb2.END_REASON_COMPLETED: "completed", bot_pb2.END_REASON_ABORTED: "aborted"}
 
@@ -80,6 +85,38 @@ class LifecycleServicer(bot_pb2_grpc.BotServicer):
         return bot_pb2.EndMatchReply()
 
 
+class TokenCheck(grpc.ServerInterceptor):
+    """Refuse calls whose ``authorization`` metadata is not ``Bearer <token>``."""
+
+    def __init__(self, token: str) -> None:
+        self.expected = f"Bearer {token}"
+
+        def deny(request: object, context: grpc.ServicerContext) -> None:
+            context.abort(grpc.StatusCode.UNAUTHENTICATED, "missing or wrong bearer token")
+
+        self.deny: grpc.RpcMethodHandler[Any, Any] = grpc.unary_unary_rpc_method_handler(deny)
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler[Any, Any] | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler[Any, Any] | None:
+        if handler_call_details.method.startswith(_OPEN_PREFIXES):
+            return continuation(handler_call_details)
+        metadata = dict(handler_call_details.invocation_metadata)
+        if metadata.get("authorization") != self.expected:
+            return self.deny
+        return continuation(handler_call_details)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerTls:
+    """PEM certificate chain and private key for serving over TLS."""
+
+    cert_chain: bytes
+    private_key: bytes
+
+
 @dataclass
 class BotServer:
     """A running bot server and the port it bound."""
@@ -94,10 +131,23 @@ class BotServer:
         self.server.stop(grace).wait()
 
 
-def serve(bot: Bot, port: int = 0, host: str = "127.0.0.1", max_workers: int = 4) -> BotServer:
-    """Start serving ``bot`` on ``host:port`` (0 picks a free port)."""
+def serve(
+    bot: Bot,
+    port: int = 0,
+    host: str = "127.0.0.1",
+    *,
+    tls: ServerTls | None = None,
+    token: str | None = None,
+    max_workers: int = 4,
+) -> BotServer:
+    """Start serving ``bot`` on ``host:port`` (0 picks a free port).
+
+    With ``tls`` the port speaks TLS; with ``token`` every bot call must carry
+    ``authorization: Bearer <token>`` metadata (health and reflection stay open).
+    """
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=max_workers),
+        interceptors=[TokenCheck(token)] if token else [],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.so_reuseport", 0),
@@ -117,7 +167,12 @@ def serve(bot: Bot, port: int = 0, host: str = "127.0.0.1", max_workers: int = 4
         [*services, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME],
         server,
     )
-    bound = server.add_insecure_port(f"{host}:{port}")
+    address = f"{host}:{port}"
+    if tls is None:
+        bound = server.add_insecure_port(address)
+    else:
+        credentials = grpc.ssl_server_credentials([(tls.private_key, tls.cert_chain)])
+        bound = server.add_secure_port(address, credentials)
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
     server.start()
@@ -129,8 +184,18 @@ def run(bot: Bot, argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=f"Serve the {bot.name} bot over gRPC.")
     parser.add_argument("--port", type=int, default=int(os.environ.get(PORT_ENV, "0")))
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 for remote play)")
+    parser.add_argument("--tls-cert", type=Path, help="PEM certificate chain: serve over TLS")
+    parser.add_argument("--tls-key", type=Path, help="PEM private key of --tls-cert")
+    parser.add_argument(
+        "--token",
+        default=os.environ.get(TOKEN_ENV),
+        help=f"require this bearer token on every call (default: ${TOKEN_ENV})",
+    )
     args = parser.parse_args(argv)
-    running = serve(bot, args.port, args.host)
+    if (args.tls_cert is None) != (args.tls_key is None):
+        parser.error("--tls-cert and --tls-key go together")
+    tls = ServerTls(args.tls_cert.read_bytes(), args.tls_key.read_bytes()) if args.tls_cert else None
+    running = serve(bot, args.port, args.host, tls=tls, token=args.token)
     print(f"{bot.name} {bot.version} serving on {args.host}:{running.port}", file=sys.stderr, flush=True)
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):

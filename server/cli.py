@@ -178,6 +178,11 @@ def bot_serve(
     target: Annotated[str, typer.Argument(help="MODULE:CLASS of the bot, e.g. bots.greedy:GreedyBot")],
     port: Annotated[int, typer.Option(help="Port to listen on (0: pick one; default: $SMTOURNEY_PORT)")] = -1,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    tls_cert: Annotated[Path | None, typer.Option(help="PEM certificate chain: serve over TLS.")] = None,
+    tls_key: Annotated[Path | None, typer.Option(help="PEM private key of --tls-cert.")] = None,
+    token: Annotated[
+        str | None, typer.Option(help="Require this bearer token on every call (default: $SMTOURNEY_TOKEN).")
+    ] = None,
 ) -> None:
     """Serve a bot class over gRPC until SIGTERM or Ctrl-C."""
     module_name, _, class_name = target.partition(":")
@@ -190,6 +195,10 @@ def bot_serve(
     if not (isinstance(bot_class, type) and issubclass(bot_class, Bot)):
         raise typer.BadParameter(f"{target} is not a Bot subclass", param_hint="TARGET")
     argv = ["--host", host] + (["--port", str(port)] if port >= 0 else [])
+    if tls_cert is not None or tls_key is not None:
+        argv += ["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)]
+    if token is not None:
+        argv += ["--token", token]
     serve_bot(bot_class(), argv)
 
 

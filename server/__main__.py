@@ -1,0 +1,5 @@
+"""``python -m server`` is the ``smtourney`` command."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,69 @@
+"""Helpers for tests that play real matches between real bot processes."""
+
+from __future__ import annotations
+
+import os
+import sys
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from sdk.games.registry import get_game
+from server.launcher import Limits
+from server.record import MatchRecord
+from server.referee import RefereeConfig, TimeControl, run_match
+from server.seats import SeatSpec
+
+ROOT = Path(__file__).resolve().parents[2]
+BOT_ENV = {"PYTHONPATH": str(ROOT)}
+
+
+def launched(name: str, module: str, *args: str, tag: str = "") -> SeatSpec:
+    """A seat launched as ``python -m module args`` from the repository root.
+
+    ``tag`` goes into the process environment, so :func:`processes_with` finds it.
+    """
+    command = " ".join([sys.executable, "-m", module, *args])
+    return SeatSpec(name=name, command=command, env={**BOT_ENV, "SMTOURNEY_TEST_TAG": tag})
+
+
+def play(
+    specs: Sequence[SeatSpec],
+    log_dir: Path,
+    *,
+    seed: int = 1,
+    decision_ms: int = 2000,
+    bank_ms: int = 5000,
+    startup_timeout_s: float = 20.0,
+    match_id: str = "test-match",
+) -> MatchRecord:
+    config = RefereeConfig(
+        TimeControl(decision_ms, bank_ms), startup_timeout_s=startup_timeout_s, limits=Limits(memory_mb=None)
+    )
+    return run_match(
+        get_game("saint_malo"), specs, match_id=match_id, seed=seed, config=config, log_dir=log_dir
+    )
+
+
+def processes_with(tag: str) -> list[int]:
+    """PIDs of live processes whose command line or environment contains ``tag``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            text = Path(f"/proc/{entry}/cmdline").read_bytes() + Path(f"/proc/{entry}/environ").read_bytes()
+            state = Path(f"/proc/{entry}/stat").read_text().split()[2]
+        except OSError:
+            continue
+        if tag.encode() in text and state != "Z":
+            found.append(int(entry))
+    return found
+
+
+@pytest.fixture
+def tag() -> str:
+    """A unique marker to put on bot command lines."""
+    return f"tag-{uuid.uuid4().hex}"

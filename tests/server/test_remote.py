@@ -1,0 +1,87 @@
+"""Remote seats: bots reached by address, over TLS, with a bearer token."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bots.random import RandomBot
+from sdk.serve import BotServer, ServerTls, serve
+from server.client import Tls
+from server.seats import SeatSpec
+
+from .conftest import BOT_ENV, launched, play, processes_with
+
+
+@pytest.fixture(scope="module")
+def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A self-signed certificate for localhost (made with openssl)."""
+    folder = tmp_path_factory.mktemp("tls")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    return cert, key
+
+
+@pytest.fixture
+def tls_bot(certificate: tuple[Path, Path]) -> Iterator[BotServer]:
+    cert, key = certificate
+    running = serve(RandomBot(), 0, tls=ServerTls(cert.read_bytes(), key.read_bytes()), token="s3cret")
+    try:
+        yield running
+    finally:
+        running.stop(grace=0)
+
+
+def test_remote_bot_over_tls_with_token(
+    tls_bot: BotServer, certificate: tuple[Path, Path], tmp_path: Path
+) -> None:
+    remote = SeatSpec(
+        name="remote",
+        address=f"localhost:{tls_bot.port}",
+        tls=Tls(ca_file=certificate[0]),
+        token="s3cret",
+    )
+    record = play([remote, launched("local", "bots.random")], tmp_path)
+    assert record.seats[0].bot == "random 1.0"
+    assert record.seats[0].strikes == 0 and not record.seats[0].forfeited, record.seats[0].faults
+
+
+def test_wrong_token_is_refused_and_the_seat_forfeited(
+    tls_bot: BotServer, certificate: tuple[Path, Path], tmp_path: Path
+) -> None:
+    remote = SeatSpec(
+        name="remote", address=f"localhost:{tls_bot.port}", tls=Tls(ca_file=certificate[0]), token="wrong"
+    )
+    record = play([remote, launched("local", "bots.random")], tmp_path)
+    assert record.seats[0].forfeited
+    assert record.seats[0].forfeit_reason == "Hello failed: UNAUTHENTICATED: missing or wrong bearer token"
+
+
+def test_unreachable_address_forfeits_the_seat(tmp_path: Path) -> None:
+    record = play(
+        [SeatSpec(name="nobody", address="127.0.0.1:9"), launched("local", "bots.random")], tmp_path
+    )
+    assert record.seats[0].forfeited
+    assert (record.seats[0].forfeit_reason or "").startswith("Hello failed: UNAVAILABLE")
+    assert record.seats[1].rank == 1
+
+
+def test_bot_serve_command_serves_a_bot_class(tmp_path: Path, tag: str) -> None:
+    spec = SeatSpec(
+        name="served",
+        command=f"{sys.executable} -m server bot serve bots.greedy:GreedyBot --port {{port}}",
+        env={**BOT_ENV, "SMTOURNEY_TEST_TAG": tag},
+    )
+    record = play([spec, launched("random", "bots.random", tag=tag)], tmp_path)
+    assert record.seats[0].bot == "greedy 1.0"
+    assert record.seats[0].strikes == 0 and not record.seats[0].forfeited
+    assert processes_with(tag) == []
