@@ -26,10 +26,14 @@ from .launcher import stop_all
 from .record import MatchRecord, StepRecord
 from .referee import RefereeConfig, TimeControl, run_match
 from .seats import SeatSpec
+from .tournament import commands as tournament_commands
 
 app = typer.Typer(help="Tournament engine for board-game bots.", no_args_is_help=True, add_completion=False)
 bot_app = typer.Typer(help="Run bots.", no_args_is_help=True)
 app.add_typer(bot_app, name="bot")
+app.command("run")(tournament_commands.run)
+app.command("standings")(tournament_commands.standings_command)
+app.command("matches")(tournament_commands.matches_command)
 console = Console()
 err_console = Console(stderr=True)
 

@@ -7,6 +7,9 @@ import hashlib
 
 
 def derive_seed(*parts: object) -> int:
-    """A 64-bit seed from ``parts`` (e.g. tournament seed, match id, "dice")."""
+    """A 63-bit seed from ``parts`` (e.g. tournament seed, match id, "dice").
+
+    63 bits, so a seed fits a signed 64-bit database integer.
+    """
     digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    return int.from_bytes(digest[:8], "big") >> 1

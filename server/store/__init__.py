@@ -1,0 +1,1 @@
+"""SQLite storage (SQLModel): tournaments, entrants, matches, seats, replays, ratings."""

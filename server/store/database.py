@@ -1,0 +1,83 @@
+"""Opening a database: WAL mode, and a schema version that is checked, migrated or refused.
+
+A file that is not ours, or written by a newer version, is refused with a clear
+message before anything is written to it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, event, inspect
+from sqlmodel import Session, SQLModel, create_engine, select
+
+from .models import APPLICATION_ID, SCHEMA_VERSION, SchemaInfo
+
+#: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
+MIGRATIONS: dict[int, Callable[[Session], None]] = {}
+
+
+class StoreError(Exception):
+    """The database cannot be used: missing, not ours, or from another schema version."""
+
+
+def _pragmas(dbapi_connection: sqlite3.Connection, connection_record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def open_database(path: Path, *, create: bool) -> Engine:
+    """An engine on ``path``; creates the schema if ``create`` and the file is new."""
+    if not path.exists():
+        if not create:
+            raise StoreError(f"{path}: no such database")
+        path.parent.mkdir(parents=True, exist_ok=True)
+    elif not _is_sqlite(path):
+        raise StoreError(f"{path}: not a SQLite database")
+    engine = create_engine(f"sqlite:///{path}")
+    event.listen(engine, "connect", _pragmas)
+    tables = set(inspect(engine).get_table_names())
+    if not tables:
+        if not create:
+            raise StoreError(f"{path}: the database is empty")
+        SQLModel.metadata.create_all(engine)
+        with Session(engine) as session:
+            session.add(SchemaInfo())
+            session.commit()
+        return engine
+    if "schema_info" not in tables:
+        raise StoreError(f"{path}: not a smtourney database (it has no schema_info table)")
+    _check_version(engine, path)
+    return engine
+
+
+def _is_sqlite(path: Path) -> bool:
+    with path.open("rb") as handle:
+        return handle.read(16) == b"SQLite format 3\x00" or path.stat().st_size == 0
+
+
+def _check_version(engine: Engine, path: Path) -> None:
+    with Session(engine) as session:
+        info = session.exec(select(SchemaInfo)).first()
+        if info is None or info.application != APPLICATION_ID:
+            raise StoreError(f"{path}: not a smtourney database")
+        if info.version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{path}: written by a newer smtourney (schema {info.version}; this one reads up to "
+                f"{SCHEMA_VERSION}); upgrade smtourney to use it"
+            )
+        while info.version < SCHEMA_VERSION:
+            migrate = MIGRATIONS.get(info.version)
+            if migrate is None:
+                raise StoreError(f"{path}: schema {info.version} is too old to migrate; nothing was changed")
+            migrate(session)
+            info.version += 1
+            session.add(info)
+        session.commit()

@@ -1,0 +1,301 @@
+"""Reading and writing tournaments and matches. Short-lived sessions, one
+transaction per finished match, so a match is stored whole or not at all."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, delete, insert
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from server.record import MatchRecord, SeatRecord, StepRecord
+
+from .database import open_database
+from .models import Entrant, Event, Match, RatingSnapshot, Seat, Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """What ratings and standings need from one finished match."""
+
+    index: int
+    match_id: str
+    entrants: tuple[int, ...]  # entrant position (bracket order) of each seat
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    strikes: tuple[int, ...]
+    forfeited: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where a match sits in its tournament's schedule."""
+
+    index: int
+    round: int
+    table: int
+    rotation: int
+
+
+class Store:
+    """A smtourney database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, path: Path, *, create: bool = False) -> Store:
+        return cls(open_database(path, create=create))
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- tournaments -----------------------------------------------------------------
+    def tournaments(self) -> list[Tournament]:
+        with Session(self.engine) as session:
+            return list(session.exec(select(Tournament).order_by(col(Tournament.id))))
+
+    def tournament(self, name: str | None = None) -> Tournament | None:
+        """The tournament called ``name``; without a name, the only (or latest) one."""
+        with Session(self.engine) as session:
+            query = select(Tournament)
+            if name is not None:
+                query = query.where(Tournament.name == name)
+            return session.exec(query.order_by(col(Tournament.id).desc())).first()
+
+    def create_tournament(
+        self,
+        *,
+        name: str,
+        game: str,
+        fingerprint: str,
+        bracket: dict[str, Any],
+        seed: int,
+        entrants: Sequence[tuple[str, dict[str, Any]]],
+    ) -> Tournament:
+        with Session(self.engine) as session:
+            tournament = Tournament(
+                name=name,
+                game=game,
+                fingerprint=fingerprint,
+                bracket_json=json.dumps(bracket, sort_keys=True),
+                seed=seed,
+                created_at=datetime.now(UTC),
+            )
+            session.add(tournament)
+            session.flush()
+            assert tournament.id is not None
+            for position, (entrant_name, spec) in enumerate(entrants):
+                session.add(
+                    Entrant(
+                        tournament_id=tournament.id,
+                        position=position,
+                        name=entrant_name,
+                        spec_json=json.dumps(spec, sort_keys=True),
+                    )
+                )
+            session.commit()
+            session.refresh(tournament)
+            return tournament
+
+    def entrants(self, tournament_id: int) -> list[Entrant]:
+        with Session(self.engine) as session:
+            query = (
+                select(Entrant).where(Entrant.tournament_id == tournament_id).order_by(col(Entrant.position))
+            )
+            return list(session.exec(query))
+
+    # --- matches ---------------------------------------------------------------------
+    def finished_match_ids(self, tournament_id: int) -> set[str]:
+        with Session(self.engine) as session:
+            return set(session.exec(select(Match.match_id).where(Match.tournament_id == tournament_id)))
+
+    def save_match(
+        self, tournament_id: int, placement: Placement, record: MatchRecord, seat_entrants: Sequence[int]
+    ) -> bool:
+        """Store a finished match in one transaction; False if it was stored already."""
+        entrants = {e.position: e for e in self.entrants(tournament_id)}
+        with Session(self.engine) as session:
+            match = Match(
+                tournament_id=tournament_id,
+                match_id=record.match_id,
+                index=placement.index,
+                round=placement.round,
+                table_no=placement.table,
+                rotation=placement.rotation,
+                seed=record.seed,
+                players=record.players,
+                params_json=json.dumps(record.params, sort_keys=True),
+                time_control_json=json.dumps(record.time_control, sort_keys=True),
+                end_reason=record.end_reason,
+                summary_json=json.dumps(record.summary, sort_keys=True),
+                duration_s=record.duration_s,
+                finished_at=datetime.now(UTC),
+            )
+            session.add(match)
+            try:
+                session.flush()
+            except IntegrityError:
+                session.rollback()
+                return False
+            assert match.id is not None
+            for seat, position in zip(record.seats, seat_entrants, strict=True):
+                entrant_id = entrants[position].id
+                assert entrant_id is not None
+                session.add(
+                    Seat(
+                        match_pk=match.id,
+                        seat=seat.seat,
+                        entrant_id=entrant_id,
+                        bot=seat.bot,
+                        score=seat.score,
+                        rank=seat.rank,
+                        strikes=seat.strikes,
+                        forfeited=seat.forfeited,
+                        forfeit_reason=seat.forfeit_reason,
+                        faults_json=json.dumps(seat.faults),
+                        time_used_ms=seat.time_used_ms,
+                    )
+                )
+            session.execute(
+                insert(Event),
+                [
+                    {
+                        "match_pk": match.id,
+                        "seq": step.seq,
+                        "kind": step.kind,
+                        "seat": step.seat,
+                        "decision_id": step.decision_id,
+                        "source": step.source,
+                        "step_json": json.dumps(step.step, separators=(",", ":")),
+                        "reply_json": None if step.reply is None else json.dumps(step.reply),
+                        "latency_us": step.latency_us,
+                        "strike": step.strike,
+                    }
+                    for step in record.steps
+                ],
+            )
+            session.commit()
+            return True
+
+    def load_record(self, tournament_id: int, match_id: str) -> MatchRecord | None:
+        """The full record of a stored match (its replay), or None."""
+        with Session(self.engine) as session:
+            match = session.exec(
+                select(Match).where(Match.tournament_id == tournament_id, Match.match_id == match_id)
+            ).first()
+            if match is None:
+                return None
+            names = {e.id: e.name for e in self.entrants(tournament_id)}
+            seat_rows = session.exec(
+                select(Seat).where(Seat.match_pk == match.id).order_by(col(Seat.seat))
+            ).all()
+            event_rows = session.exec(
+                select(Event).where(Event.match_pk == match.id).order_by(col(Event.seq))
+            ).all()
+            seats = [
+                SeatRecord(
+                    seat=row.seat,
+                    name=names[row.entrant_id],
+                    bot=row.bot,
+                    strikes=row.strikes,
+                    forfeited=row.forfeited,
+                    forfeit_reason=row.forfeit_reason,
+                    faults=json.loads(row.faults_json),
+                    time_used_ms=row.time_used_ms,
+                    score=row.score,
+                    rank=row.rank,
+                )
+                for row in seat_rows
+            ]
+            steps = [
+                StepRecord(
+                    seq=row.seq,
+                    kind=row.kind,
+                    step=json.loads(row.step_json),
+                    seat=row.seat,
+                    decision_id=row.decision_id,
+                    source=row.source,
+                    reply=None if row.reply_json is None else json.loads(row.reply_json),
+                    latency_us=row.latency_us,
+                    strike=row.strike,
+                )
+                for row in event_rows
+            ]
+            tournament = session.get(Tournament, tournament_id)
+            assert tournament is not None
+            return MatchRecord(
+                match_id=match.match_id,
+                game=tournament.game,
+                seed=match.seed,
+                players=match.players,
+                params=json.loads(match.params_json),
+                time_control=json.loads(match.time_control_json),
+                seats=seats,
+                steps=steps,
+                scores=[s.score for s in seats],
+                ranks=[s.rank for s in seats],
+                end_reason=match.end_reason,
+                summary=json.loads(match.summary_json),
+                duration_s=match.duration_s,
+            )
+
+    def matches(self, tournament_id: int) -> list[tuple[Match, list[Seat]]]:
+        """Finished matches with their seats, in schedule order."""
+        with Session(self.engine) as session:
+            rows = session.exec(
+                select(Match, Seat)
+                .join(Seat, col(Seat.match_pk) == col(Match.id))
+                .where(Match.tournament_id == tournament_id)
+                .order_by(col(Match.index), col(Seat.seat))
+            ).all()
+        grouped: dict[int, tuple[Match, list[Seat]]] = {}
+        for match, seat in rows:
+            grouped.setdefault(match.index, (match, []))[1].append(seat)
+        return list(grouped.values())
+
+    def results(self, tournament_id: int) -> list[MatchResult]:
+        """Every finished match's outcome, in schedule order."""
+        positions = {e.id: e.position for e in self.entrants(tournament_id)}
+        return [
+            MatchResult(
+                index=match.index,
+                match_id=match.match_id,
+                entrants=tuple(positions[s.entrant_id] for s in seats),
+                scores=tuple(s.score for s in seats),
+                ranks=tuple(s.rank for s in seats),
+                strikes=tuple(s.strikes for s in seats),
+                forfeited=tuple(s.forfeited for s in seats),
+            )
+            for match, seats in self.matches(tournament_id)
+        ]
+
+    # --- ratings ---------------------------------------------------------------------
+    def replace_rating_history(
+        self, tournament_id: int, snapshots: Sequence[tuple[int, int, float, float]]
+    ) -> None:
+        """Replace the history with ``(match_index, entrant position, mu, sigma)`` rows."""
+        ids = {e.position: e.id for e in self.entrants(tournament_id)}
+        with Session(self.engine) as session:
+            session.execute(delete(RatingSnapshot).where(col(RatingSnapshot.tournament_id) == tournament_id))
+            if snapshots:
+                session.execute(
+                    insert(RatingSnapshot),
+                    [
+                        {
+                            "tournament_id": tournament_id,
+                            "match_index": i,
+                            "entrant_id": ids[p],
+                            "mu": mu,
+                            "sigma": s,
+                        }
+                        for i, p, mu, s in snapshots
+                    ],
+                )
+            session.commit()

@@ -1,0 +1,1 @@
+"""Tournaments: bracket files, schedules, parallel execution, storage and ratings."""

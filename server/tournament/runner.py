@@ -1,0 +1,155 @@
+"""Play a tournament: schedule it, play what the database does not hold yet in
+worker processes, store each finished match, then the rating history.
+
+The database is the source of truth: a match is stored whole in one
+transaction, so stopping at any moment loses at most the matches in flight,
+and running the same bracket again plays only what is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from server.record import MatchRecord
+from server.store.models import Tournament
+from server.store.repository import Placement, Store
+
+from .bracket import Bracket
+from .pool import MatchJob, WorkerPool
+from .ratings import rate
+from .schedule import ScheduledMatch, make_schedule
+
+
+class TournamentError(Exception):
+    """The tournament cannot run (another tournament in the database, a referee failure)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Handed to the progress callback after each stored match."""
+
+    done: int
+    total: int
+    match: ScheduledMatch
+    record: MatchRecord
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+def schedule_of(bracket: Bracket) -> list[ScheduledMatch]:
+    return make_schedule(
+        len(bracket.entrants),
+        bracket.players,
+        rounds=bracket.rounds,
+        seed=bracket.seed,
+        duplicate=bracket.duplicate,
+        max_tables=bracket.max_tables,
+        format=bracket.format,
+    )
+
+
+def open_tournament(store: Store, bracket: Bracket) -> Tournament:
+    """The bracket's tournament in ``store``: created if new, checked if resumed."""
+    existing = store.tournament(bracket.name)
+    if existing is None:
+        return store.create_tournament(
+            name=bracket.name,
+            game=bracket.game,
+            fingerprint=bracket.fingerprint(),
+            bracket=bracket.model_dump(mode="json", exclude={"database", "workers"}),
+            seed=bracket.seed,
+            # How each entrant is reached; secrets (tokens, env values) are not stored.
+            entrants=[
+                (e.name, {"command": e.command, "address": e.address, "tls": bool(e.tls)})
+                for e in bracket.entrants
+            ],
+        )
+    if existing.fingerprint != bracket.fingerprint():
+        raise TournamentError(
+            f"the database already holds a tournament named {bracket.name!r} played with a different "
+            "bracket (rules, seed, entrants, schedule or time control changed); nothing was played. "
+            "Use another --db, or rename the tournament."
+        )
+    return existing
+
+
+def run_tournament(
+    bracket: Bracket,
+    db_path: Path,
+    *,
+    workers: int,
+    on_progress: ProgressCallback | None = None,
+    on_start: Callable[[int, int], None] | None = None,
+) -> Tournament:
+    """Play every scheduled match the database lacks; returns the tournament row.
+
+    ``on_start(already_done, total)`` is called once before play.
+    """
+    schedule = schedule_of(bracket)
+    store = Store.open(db_path, create=True)
+    try:
+        tournament = open_tournament(store, bracket)
+        assert tournament.id is not None
+        finished = store.finished_match_ids(tournament.id)
+        todo = [m for m in schedule if m.match_id not in finished]
+        if on_start is not None:
+            on_start(len(schedule) - len(todo), len(schedule))
+        if todo:
+            _play(bracket, store, tournament.id, todo, len(schedule), db_path, workers, on_progress)
+        _, history = rate(len(bracket.entrants), store.results(tournament.id))
+        store.replace_rating_history(
+            tournament.id, [(s.match_index, s.entrant, s.mu, s.sigma) for s in history]
+        )
+        return tournament
+    finally:
+        store.close()
+
+
+def _play(
+    bracket: Bracket,
+    store: Store,
+    tournament_id: int,
+    todo: list[ScheduledMatch],
+    total: int,
+    db_path: Path,
+    workers: int,
+    on_progress: ProgressCallback | None,
+) -> None:
+    specs = bracket.seat_specs()
+    config = bracket.referee_config()
+    log_dir = db_path.parent / f"{db_path.stem}-logs"
+    by_index = {m.index: m for m in todo}
+    pool = WorkerPool(min(workers, len(todo)))
+    graceful = False
+    try:
+        for match in todo:
+            pool.submit(
+                MatchJob(
+                    index=match.index,
+                    game=bracket.game,
+                    match_id=match.match_id,
+                    seed=match.seed,
+                    specs=tuple(specs[e] for e in match.seats),
+                    params=bracket.params,
+                    config=config,
+                    log_dir=log_dir,
+                )
+            )
+        done = total - len(todo)
+        for _ in todo:
+            result = pool.next_result()
+            match = by_index[result.index]
+            if result.record is None:
+                raise TournamentError(f"the referee failed in match {match.match_id}:\n{result.error}")
+            record = MatchRecord.from_json(result.record)
+            placement = Placement(match.index, match.round, match.table, match.rotation)
+            store.save_match(tournament_id, placement, record, match.seats)
+            done += 1
+            if on_progress is not None:
+                on_progress(Progress(done, total, match, record))
+        graceful = True
+    finally:
+        pool.close(graceful=graceful)
