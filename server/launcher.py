@@ -60,9 +60,12 @@ def _child_setup(limits: Limits) -> Callable[[], None]:
     """Runs in the child between fork and exec: die with the parent, apply limits."""
     memory = None if limits.memory_mb is None else limits.memory_mb * 1024 * 1024
     cpu = limits.cpu_seconds
+    parent = os.getpid()
 
     def setup() -> None:
         _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # the parent died before the signal was armed
+            os._exit(1)
         if memory is not None:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
         if cpu is not None:
@@ -122,6 +125,14 @@ class BotProcess:
     def exit_code(self) -> int | None:
         """The exit status if the process has ended (negative: killed by that signal)."""
         return None if self.process is None else self.process.poll()
+
+    def wait_exit(self, timeout_s: float) -> int | None:
+        """The exit status, waiting up to ``timeout_s`` for a dying process to finish."""
+        if self.process is None:
+            return None
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout_s)
+        return self.process.poll()
 
     def wait_healthy(self, timeout_s: float) -> None:
         """Block until the bot's health check says SERVING; raise StartupError if it never does."""

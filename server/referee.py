@@ -99,7 +99,10 @@ class Referee:
                         bank_ms=tc.bank_ms,
                     )
                 except grpc.RpcError as exc:
-                    self._lost_contact(seat, exc)
+                    if exc.code() == grpc.StatusCode.UNAVAILABLE:
+                        self._lost_contact(seat, exc)
+                    else:
+                        seat.forfeit(f"StartMatch failed: {exc.code().name}: {exc.details()}")
         state = self.plugin.new_state(len(self.seats), self.params)
         dice = random.Random(derive_seed(self.seed, "dice"))
         decision_id = 0
@@ -151,7 +154,7 @@ class Referee:
         except grpc.RpcError as exc:
             self._charge(seat, step, started)
             code = exc.code()
-            if code == grpc.StatusCode.DEADLINE_EXCEEDED:
+            if code == grpc.StatusCode.DEADLINE_EXCEEDED and (step.latency_us or 0) >= timeout_s * 1e6 * 0.99:
                 seat.bank_ms = 0.0
                 return f"timeout: no reply within {timeout_s * 1000:.0f} ms"
             if code == grpc.StatusCode.UNAVAILABLE:
@@ -201,7 +204,7 @@ class Referee:
         record.duration_s = duration_s
         for seat in self.seats:
             alive = seat.process is None or seat.process.exit_code() is None
-            if seat.client is not None and alive and seat.active:
+            if seat.client is not None and alive:
                 try:
                     seat.client.end_match(
                         match_id=self.match_id,

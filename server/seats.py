@@ -62,7 +62,7 @@ class Seat:
     def unreachable_reason(self, details: str) -> str:
         """Why the bot cannot be reached, with its exit status when it was launched."""
         if self.process is not None:
-            code = self.process.exit_code()
+            code = self.process.wait_exit(timeout_s=0.5)
             if code is not None:
                 return f"bot process exited with status {code}"
         return f"unreachable: {details}"

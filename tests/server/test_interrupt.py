@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, processes_with
+from ..conftest import processes_with
+from .conftest import ROOT
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])

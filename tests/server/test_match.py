@@ -10,7 +10,8 @@ from sdk.protocol.v1 import bot_pb2
 from server.record import MatchRecord
 from server.resimulate import resimulate
 
-from .conftest import launched, play, processes_with
+from ..conftest import processes_with
+from .conftest import launched, play
 
 
 def test_four_player_match_matches_a_resimulation(tmp_path: Path, tag: str) -> None:

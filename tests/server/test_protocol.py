@@ -12,7 +12,8 @@ from grpc_tools import protoc
 from server.resimulate import resimulate
 from server.seats import SeatSpec
 
-from .conftest import ROOT, launched, play, processes_with
+from ..conftest import processes_with
+from .conftest import ROOT, launched, play
 
 
 def test_checked_in_protocol_modules_are_current() -> None:

@@ -14,7 +14,8 @@ from sdk.serve import BotServer, ServerTls, serve
 from server.client import Tls
 from server.seats import SeatSpec
 
-from .conftest import BOT_ENV, launched, play, processes_with
+from ..conftest import processes_with
+from .conftest import BOT_ENV, launched, play
 
 
 @pytest.fixture(scope="module")

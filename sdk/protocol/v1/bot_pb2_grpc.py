@@ -73,7 +73,7 @@ class BotServicer:
         raise NotImplementedError('Method not implemented!')
 
     def EndMatch(self, request, context):
-        """The match has ended (normally or not).
+        """The match has ended; also sent to a forfeited bot that is still running.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -7,7 +7,8 @@ A bot is a gRPC server. The referee is the client: it calls Hello once when
 the bot is reachable, StartMatch before a match, then the game's own service
 (for Saint Malo: smtourney.saint_malo.v1.SaintMalo) once per decision, and
 EndMatch when the match is over. Every bot also serves the standard
-grpc.health.v1 health service; the referee waits for SERVING before Hello.
+grpc.health.v1 health service; for a bot it launched, the referee waits for
+SERVING before Hello.
 
 The referee owns all randomness. Bots never receive a seed or future dice.
 """
@@ -49,7 +50,7 @@ class BotStub:
     StartMatch: _grpc.UnaryUnaryMultiCallable[_bot_pb2.StartMatchRequest, _bot_pb2.StartMatchReply]
     """A match is starting; the bot sits in `seat`."""
     EndMatch: _grpc.UnaryUnaryMultiCallable[_bot_pb2.EndMatchRequest, _bot_pb2.EndMatchReply]
-    """The match has ended (normally or not)."""
+    """The match has ended; also sent to a forfeited bot that is still running."""
 
 @_typing.type_check_only
 class BotAsyncStub(BotStub):
@@ -63,7 +64,7 @@ class BotAsyncStub(BotStub):
     StartMatch: _aio.UnaryUnaryMultiCallable[_bot_pb2.StartMatchRequest, _bot_pb2.StartMatchReply]  # type: ignore[assignment]
     """A match is starting; the bot sits in `seat`."""
     EndMatch: _aio.UnaryUnaryMultiCallable[_bot_pb2.EndMatchRequest, _bot_pb2.EndMatchReply]  # type: ignore[assignment]
-    """The match has ended (normally or not)."""
+    """The match has ended; also sent to a forfeited bot that is still running."""
 
 class BotServicer(metaclass=_abc_1.ABCMeta):
     """The lifecycle service. Replies should be quick: they count against no clock,
@@ -92,6 +93,6 @@ class BotServicer(metaclass=_abc_1.ABCMeta):
         request: _bot_pb2.EndMatchRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_bot_pb2.EndMatchReply, _abc.Awaitable[_bot_pb2.EndMatchReply]]:
-        """The match has ended (normally or not)."""
+        """The match has ended; also sent to a forfeited bot that is still running."""
 
 def add_BotServicer_to_server(servicer: BotServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
