@@ -45,7 +45,7 @@ def run(
     try:
         spec = load_bracket(bracket)
     except BracketError as exc:
-        err_console.print(f"[red]error:[/] {exc}", highlight=False)
+        err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
     db_path = db or spec.database_path
     names = [e.name for e in spec.entrants]
@@ -87,10 +87,11 @@ def run(
                 f"[yellow]interrupted:[/] {stored[0]} of {stored[1]} matches are stored in {db_path}; "
                 f"every bot was stopped. Run the same command again to resume.",
                 highlight=False,
+                soft_wrap=True,
             )
             raise typer.Exit(130) from None
         except (StoreError, TournamentError) as exc:
-            err_console.print(f"[red]error:[/] {db_path}: {exc}", highlight=False)
+            err_console.print(f"[red]error:[/] {db_path}: {exc}", highlight=False, soft_wrap=True)
             raise typer.Exit(1) from None
     _show_standings(db_path, tournament)
 
@@ -99,7 +100,7 @@ def _open(db: Path) -> Store:
     try:
         return Store.open(db)
     except StoreError as exc:
-        err_console.print(f"[red]error:[/] {exc}", highlight=False)
+        err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
 
 
@@ -107,7 +108,7 @@ def _tournament(store: Store, name: str | None, db: Path) -> Tournament:
     tournament = store.tournament(name)
     if tournament is None:
         what = f"no tournament named {name!r}" if name else "no tournament"
-        err_console.print(f"[red]error:[/] {db}: {what}", highlight=False)
+        err_console.print(f"[red]error:[/] {db}: {what}", highlight=False, soft_wrap=True)
         raise typer.Exit(1)
     return tournament
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import multiprocessing
+import os
 import queue
 import signal
 import traceback
@@ -56,9 +57,11 @@ def _unwind(signum: int, frame: FrameType | None) -> None:
 
 
 def _worker_main(
-    jobs: multiprocessing.Queue[MatchJob | None], results: multiprocessing.Queue[JobResult]
+    jobs: multiprocessing.Queue[MatchJob | None], results: multiprocessing.Queue[JobResult], parent: int
 ) -> None:
     ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died while this worker was starting
+        return
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _unwind)
     try:
@@ -92,7 +95,9 @@ class WorkerPool:
         self.jobs: multiprocessing.Queue[MatchJob | None] = self._context.Queue()
         self.results: multiprocessing.Queue[JobResult] = self._context.Queue()
         for _ in range(self.size):
-            worker = self._context.Process(target=_worker_main, args=(self.jobs, self.results), daemon=True)
+            worker = self._context.Process(
+                target=_worker_main, args=(self.jobs, self.results, os.getpid()), daemon=True
+            )
             worker.start()
             self._workers.append(worker)
 

@@ -1,0 +1,736 @@
+"""Bracket files: the YAML that describes a tournament, validated into a :class:`Bracket`.
+
+A bracket names the game, the table size, the format and the entrants; everything
+else has a default. :func:`load_bracket` reads one and reports a problem as a
+:class:`BracketError` that names the file, the line and the field, e.g.::
+
+    tournaments/x.yaml:12: entrants[2].name: duplicate entrant name 'greedy' (also entrants[0])
+
+Only the first problem is reported: the first one met, and among problems met
+together, the one nearest the top of the file. Fixing it and loading again shows
+the next, so a user never reads a cascade of errors caused by one typo.
+
+Relative paths in a bracket (``database``, ``tls.ca_file``) are relative to the
+bracket file's folder, so a bracket means the same wherever it is run from.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import UnionType
+from typing import Any, Self, Union, get_args, get_origin
+
+import yaml
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import ErrorDetails
+
+from sdk.games.plugin import GamePlugin
+from sdk.games.registry import get_game
+from server.client import Tls
+from server.launcher import Limits
+from server.referee import RefereeConfig, TimeControl
+from server.seats import SeatSpec
+
+from .schedule import FORMATS
+
+__all__ = [
+    "Bracket",
+    "BracketError",
+    "Entrant",
+    "LimitsConfig",
+    "TimeControlConfig",
+    "TlsConfig",
+    "format_path",
+    "load_bracket",
+]
+
+Loc = tuple[int | str, ...]
+"""A path into the bracket: mapping keys and list indices, e.g. ``("entrants", 2, "name")``."""
+
+FINGERPRINT_VERSION = 1
+"""Bumped whenever :meth:`Bracket.fingerprint` starts hashing differently."""
+
+_CONTEXT_FILE = "bracket_file"
+"""Validation-context key holding the bracket file, for relative paths and the default database."""
+
+
+class BracketError(ValueError):
+    """A bracket file that cannot be used, located as precisely as possible.
+
+    ``line`` is 1-based (``None`` when the problem has no line, e.g. a missing file);
+    ``field`` is a dotted path such as ``entrants[2].command`` (``None`` for the
+    whole file).
+    """
+
+    def __init__(self, path: Path, line: int | None, field: str | None, message: str) -> None:
+        # All four go to args, so the error survives pickling (worker processes).
+        super().__init__(path, line, field, message)
+        self.path = path
+        self.line = line
+        self.field = field
+        self.message = message
+
+    def __str__(self) -> str:
+        where = str(self.path) if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class _FieldError(ValueError):
+    """A validator's error about a part of its input; ``loc`` is relative to the validator.
+
+    Pydantic locates a validator's error at the validated value; this carries the
+    rest of the way, e.g. to one entrant's ``name`` from the ``entrants`` validator.
+    """
+
+    def __init__(self, message: str, loc: Loc) -> None:
+        super().__init__(message)
+        self.loc = loc
+
+
+def format_path(loc: Sequence[int | str]) -> str:
+    """``("entrants", 2, "name")`` as ``entrants[2].name``: how users see a field."""
+    text = ""
+    for part in loc:
+        if isinstance(part, int) and not isinstance(part, bool):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+# --- the model ------------------------------------------------------------------------------------
+
+
+class _Model(BaseModel):
+    """Every bracket model rejects unknown keys: a misspelt key must not be ignored silently."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class TimeControlConfig(_Model):
+    """The chess clock of every match."""
+
+    decision_ms: int = Field(
+        default=1000, ge=1, strict=True, description="Time a bot has for each decision, in milliseconds."
+    )
+    bank_ms: int = Field(
+        default=10_000,
+        ge=0,
+        strict=True,
+        description="Extra time per bot per match, spent when a decision overruns decision_ms.",
+    )
+
+
+class LimitsConfig(_Model):
+    """Resource limits of each launched bot process (not of bots reached by address)."""
+
+    memory_mb: int | None = Field(
+        default=2048, ge=1, strict=True, description="Address-space limit in MiB; null for none."
+    )
+    cpu_seconds: int | None = Field(
+        default=None, ge=1, strict=True, description="CPU-time limit in seconds per process; null for none."
+    )
+
+
+class TlsConfig(_Model):
+    """TLS towards a bot reached by address; ``tls: true`` is this with both fields unset."""
+
+    ca_file: Path | None = Field(
+        default=None,
+        description="PEM file of the certificate authority to trust, relative to the bracket's folder; "
+        "null trusts the system roots.",
+    )
+    server_name: str | None = Field(
+        default=None,
+        strict=True,
+        min_length=1,
+        description="Name the bot's certificate must carry, when it is not the address's host.",
+    )
+
+    @field_validator("ca_file")
+    @classmethod
+    def _ca_file_exists(cls, value: Path | None, info: ValidationInfo) -> Path | None:
+        """Resolved against the bracket's folder, and checked now rather than mid-tournament."""
+        if value is None:
+            return None
+        path = _resolve(value, info)
+        if not path.is_file():
+            raise ValueError(f"file not found: {path}")
+        return path
+
+
+class Entrant(_Model):
+    """One bot of the tournament: a command the referee launches, or an address it connects to."""
+
+    name: str = Field(strict=True, description="Unique name, used in standings, logs and the database.")
+    command: str | None = Field(
+        default=None,
+        strict=True,
+        description="Shell-style command that starts the bot; it gets its port in SMTOURNEY_PORT "
+        "and in place of {port}.",
+    )
+    address: str | None = Field(
+        default=None, strict=True, description="host:port of a bot that is already running."
+    )
+    env: dict[str, str] = Field(
+        default_factory=dict,
+        strict=True,
+        description="Extra environment variables of the launched process (with command) or nothing.",
+    )
+    tls: TlsConfig | None = Field(
+        default=None,
+        description="TLS towards the address: true (system roots), false, or a mapping with "
+        "ca_file and server_name. Only with address.",
+    )
+    token: str | None = Field(
+        default=None,
+        strict=True,
+        min_length=1,
+        description="Bearer token sent to the bot with every call. Only with address.",
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _name_not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("entrant name must not be empty")
+        return value
+
+    @field_validator("command")
+    @classmethod
+    def _command_not_blank(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("command must not be empty")
+        return value
+
+    @field_validator("address")
+    @classmethod
+    def _address_form(cls, value: str | None) -> str | None:
+        if value is not None and not _is_host_port(value):
+            raise ValueError(f"address must be host:port (e.g. bots.example.org:50051), got {value!r}")
+        return value
+
+    @field_validator("tls", mode="before")
+    @classmethod
+    def _tls_shorthand(cls, value: object) -> object:
+        """``true`` means TLS with the system roots, ``false`` no TLS."""
+        if value is True:
+            return {}
+        if value is False or value is None:
+            return None
+        if isinstance(value, dict | TlsConfig):
+            return value
+        raise ValueError(
+            f"tls must be true, false or a mapping with ca_file and server_name, got {_show(value)}"
+        )
+
+    @model_validator(mode="after")
+    def _one_way_to_reach(self) -> Self:
+        if self.command is not None and self.address is not None:
+            raise _FieldError("give either command or address, not both", ("address",))
+        if self.command is None and self.address is None:
+            raise ValueError(
+                f"entrant {self.name!r} needs a command (to launch the bot) "
+                "or an address (to reach a running bot)"
+            )
+        if self.command is not None:
+            if self.tls is not None:
+                raise _FieldError("tls applies only to a bot reached by address, not to a command", ("tls",))
+            if self.token is not None:
+                raise _FieldError(
+                    "token applies only to a bot reached by address, not to a command", ("token",)
+                )
+        return self
+
+
+class Bracket(_Model):
+    """A whole tournament: game, table size, format, clocks and entrants.
+
+    Validated with a bracket file in the context (as :func:`load_bracket` does),
+    relative paths are resolved against its folder and ``database`` defaults to
+    ``<bracket stem>.db`` beside it; without one, against the working directory
+    and ``<name>.db``. Either way ``database`` is set once validated.
+    """
+
+    name: str = Field(strict=True, description="Name of the tournament, shown in standings.")
+    game: str = Field(
+        default="saint_malo", strict=True, description="Registry name of an installed game plugin."
+    )
+    players: int = Field(
+        strict=True, description="Players per match (table size), within the game's player range."
+    )
+    format: str = Field(
+        default="round-robin",
+        strict=True,
+        description="Tournament format; one of the known formats (today: round-robin).",
+    )
+    rounds: int = Field(
+        default=1, ge=1, strict=True, description="How many times the whole schedule is played."
+    )
+    seed: int = Field(
+        default=0,
+        ge=0,
+        strict=True,
+        description="Master seed: the schedule and every match's dice follow from it.",
+    )
+    time_control: TimeControlConfig = Field(
+        default_factory=TimeControlConfig, description="The clock of every match."
+    )
+    strikes: int = Field(
+        default=3,
+        ge=1,
+        strict=True,
+        description="Strikes (late, failed or illegal replies) after which a bot forfeits the match.",
+    )
+    workers: int = Field(default=1, ge=1, strict=True, description="Matches played at the same time.")
+    database: Path | None = Field(
+        default=None,
+        description="SQLite file of the tournament, relative to the bracket's folder; "
+        "default <bracket stem>.db beside the bracket.",
+    )
+    params: dict[str, Any] = Field(
+        default_factory=dict,
+        strict=True,
+        description="Game parameters (rules variants); normalized by the game plugin, defaults filled in.",
+    )
+    duplicate: bool = Field(
+        default=False,
+        strict=True,
+        description="Seat rotations of one table share the dice stream (duplicate-bridge style).",
+    )
+    max_tables: int = Field(
+        default=500,
+        ge=1,
+        strict=True,
+        description="Above this many tables per round for every players-subset of the entrants, "
+        "a balanced design is played instead.",
+    )
+    startup_timeout_s: float = Field(
+        default=20.0, gt=0, strict=True, description="Seconds a launched bot has to become healthy."
+    )
+    limits: LimitsConfig = Field(
+        default_factory=LimitsConfig, description="Resource limits of each launched bot process."
+    )
+    entrants: list[Entrant] = Field(
+        min_length=2, description="The bots, at least two, in a fixed order (seats and ties follow it)."
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _name_not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("tournament name must not be empty")
+        return value
+
+    @field_validator("game")
+    @classmethod
+    def _game_installed(cls, value: str) -> str:
+        try:
+            get_game(value)
+        except KeyError as exc:
+            raise ValueError(exc.args[0]) from None
+        return value
+
+    @field_validator("format")
+    @classmethod
+    def _format_known(cls, value: str) -> str:
+        if value not in FORMATS:
+            raise ValueError(f"unknown format {value!r}; known formats: {', '.join(sorted(FORMATS))}")
+        return value
+
+    @field_validator("entrants")
+    @classmethod
+    def _names_unique(cls, value: list[Entrant]) -> list[Entrant]:
+        first: dict[str, int] = {}
+        for index, entrant in enumerate(value):
+            if entrant.name in first:
+                raise _FieldError(
+                    f"duplicate entrant name {entrant.name!r} (also entrants[{first[entrant.name]}])",
+                    (index, "name"),
+                )
+            first[entrant.name] = index
+        return value
+
+    @model_validator(mode="after")
+    def _fits_the_game(self, info: ValidationInfo) -> Self:
+        """Checks that need several fields: table size against game and entrants, params, database."""
+        plugin = get_game(self.game)
+        low, high = plugin.min_players, plugin.max_players
+        if not low <= self.players <= high:
+            raise _FieldError(
+                f"{self.game} is played by {low} to {high} players, got {self.players}", ("players",)
+            )
+        if len(self.entrants) < self.players:
+            raise _FieldError(
+                f"{len(self.entrants)} entrants cannot fill a table of {self.players} players; "
+                f"add entrants or lower players",
+                ("entrants",),
+            )
+        self.params = _normalized_params(plugin, self.params)
+        source = _bracket_file(info)
+        default = Path(f"{self.name if source is None else source.stem}.db")
+        self.database = _resolve(default if self.database is None else self.database, info)
+        return self
+
+    @property
+    def database_path(self) -> Path:
+        """``database`` as a plain ``Path``: it is always set once validated."""
+        assert self.database is not None
+        return self.database
+
+    def seat_specs(self) -> list[SeatSpec]:
+        """The entrants as the referee's seat specs, in entrant order."""
+        return [
+            SeatSpec(
+                name=entrant.name,
+                command=entrant.command,
+                address=entrant.address,
+                env=dict(entrant.env),
+                tls=None if entrant.tls is None else Tls(entrant.tls.ca_file, entrant.tls.server_name),
+                token=entrant.token,
+            )
+            for entrant in self.entrants
+        ]
+
+    def referee_config(self) -> RefereeConfig:
+        """Clock, strikes, start-up timeout and limits as the referee takes them."""
+        return RefereeConfig(
+            time_control=TimeControl(self.time_control.decision_ms, self.time_control.bank_ms),
+            strikes_to_forfeit=self.strikes,
+            startup_timeout_s=self.startup_timeout_s,
+            limits=Limits(self.limits.memory_mb, self.limits.cpu_seconds),
+        )
+
+    def fingerprint(self) -> str:
+        """SHA-256 hex of all that decides the schedule and the matches.
+
+        A resumed run compares it with the database's, so a changed bracket cannot
+        silently mix two tournaments. Workers, database, limits and how bots are
+        reached are left out: they may change between runs without changing a result.
+        """
+        payload = {
+            "fingerprint": FINGERPRINT_VERSION,
+            "name": self.name,
+            "game": self.game,
+            "players": self.players,
+            "format": self.format,
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "duplicate": self.duplicate,
+            "max_tables": self.max_tables,
+            "params": self.params,
+            "time_control": {
+                "decision_ms": self.time_control.decision_ms,
+                "bank_ms": self.time_control.bank_ms,
+            },
+            "strikes": self.strikes,
+            "entrants": [entrant.name for entrant in self.entrants],
+        }
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _bracket_file(info: ValidationInfo) -> Path | None:
+    context = info.context
+    if isinstance(context, Mapping):
+        source = context.get(_CONTEXT_FILE)
+        if isinstance(source, Path):
+            return source
+    return None
+
+
+def _resolve(path: Path, info: ValidationInfo) -> Path:
+    """``path`` with ``~`` expanded, relative to the bracket's folder when there is a bracket file."""
+    path = path.expanduser()
+    source = _bracket_file(info)
+    if source is None or path.is_absolute():
+        return path
+    return source.absolute().parent / path
+
+
+def _is_host_port(address: str) -> bool:
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
+        return False
+    if host.startswith("[") and host.endswith("]"):  # [IPv6]:port
+        host = host[1:-1]
+        return bool(host) and ":" in host
+    return bool(host) and ":" not in host and not any(c.isspace() for c in host)
+
+
+def _normalized_params(plugin: GamePlugin, params: dict[str, Any]) -> dict[str, Any]:
+    """The plugin's normalized params; its error located at the key it names (or fails on)."""
+    try:
+        return plugin.normalize_params(params)
+    except (ValueError, TypeError) as exc:
+        message = str(exc) if isinstance(exc, ValueError) else f"invalid value: {exc}"
+        raise _FieldError(message, ("params", *_culprit(plugin, params, str(exc)))) from None
+
+
+def _culprit(plugin: GamePlugin, params: Mapping[str, Any], message: str) -> Loc:
+    """The key of ``params`` an error is about: the deepest key its message names, else the
+    one top-level key that fails on its own, else none."""
+    named: list[tuple[int, int, Loc]] = []  # (-depth, position in message, loc)
+
+    def visit(mapping: Mapping[Any, Any], prefix: Loc) -> None:
+        for key, value in mapping.items():
+            if not isinstance(key, str):
+                continue
+            found = re.search(rf"(?<!\w){re.escape(key)}(?!\w)", message)
+            if found:
+                named.append((-(len(prefix) + 1), found.start(), (*prefix, key)))
+            if isinstance(value, Mapping):
+                visit(value, (*prefix, key))
+
+    visit(params, ())
+    if named:
+        return min(named)[2]
+    for key, value in params.items():
+        try:
+            plugin.normalize_params({key: value})
+        except (ValueError, TypeError):
+            return (key,)
+    return ()
+
+
+# --- the loader ------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Lines:
+    """1-based line of every key and every value node of a YAML document, by path."""
+
+    keys: dict[Loc, int] = field(default_factory=dict)
+    nodes: dict[Loc, int] = field(default_factory=dict)
+
+    def line(self, loc: Loc) -> int | None:
+        """Line of ``loc``, or of its nearest ancestor that is in the file (a missing field's parent)."""
+        for end in range(len(loc), -1, -1):
+            prefix = loc[:end]
+            if prefix in self.keys:
+                return self.keys[prefix]
+            if prefix in self.nodes:
+                return self.nodes[prefix]
+        return None
+
+
+def load_bracket(path: Path) -> Bracket:
+    """The bracket in ``path``; the first problem found is raised as a :class:`BracketError`."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BracketError(path, None, None, "no such bracket file") from None
+    except UnicodeDecodeError as exc:
+        raise BracketError(path, None, None, f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    except OSError as exc:
+        raise BracketError(path, None, None, f"cannot read the bracket file: {exc.strerror or exc}") from None
+
+    data, lines = _parse(path, text)
+    if not isinstance(data, dict):
+        got = "an empty file" if data is None else _show(data)
+        raise BracketError(
+            path, lines.nodes.get(()), None, f"expected a mapping of bracket fields, got {got}"
+        )
+    try:
+        return Bracket.model_validate(data, context={_CONTEXT_FILE: path})
+    except ValidationError as exc:
+        raise _first_error(path, exc, lines) from None
+
+
+def _parse(path: Path, text: str) -> tuple[Any, _Lines]:
+    """``yaml.safe_load`` of ``text`` plus the line of every key and node in it."""
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:  # a character YAML forbids, found before parsing starts
+        at = text.count("\n", 0, exc.position) + 1
+        raise BracketError(path, at, None, f"invalid YAML: {str(exc).splitlines()[0]}") from None
+    try:
+        root = loader.get_single_node()
+        if root is not None:
+            _check_duplicate_keys(path, root, (), set())
+        data = None if root is None else loader.construct_document(root)
+        lines = _Lines()
+        if root is not None:
+            # After construction: merge keys (<<) are flattened into their mappings by now.
+            _map_lines(loader, root, (), lines, set())
+        return data, lines
+    except yaml.MarkedYAMLError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
+        message = f"invalid YAML: {exc.problem or exc}"
+        if exc.context and exc.context_mark is not None:
+            message += f" ({exc.context} on line {exc.context_mark.line + 1})"
+        raise BracketError(path, line, None, message) from None
+    except yaml.YAMLError as exc:
+        raise BracketError(path, None, None, f"invalid YAML: {exc}") from None
+    finally:
+        loader.dispose()
+
+
+def _check_duplicate_keys(path: Path, node: yaml.Node, loc: Loc, checked: set[int]) -> None:
+    """A repeated key is an error: YAML loaders would silently keep the last one."""
+    if id(node) in checked:  # an alias of a node already checked (maybe recursive)
+        return
+    checked.add(id(node))
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[tuple[str, Any], int] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
+                continue
+            key = (key_node.tag, key_node.value)
+            line = key_node.start_mark.line + 1
+            child = (*loc, key_node.value)
+            if key in seen:
+                raise BracketError(
+                    path, line, format_path(child), f"duplicate key (first given on line {seen[key]})"
+                )
+            seen[key] = line
+            _check_duplicate_keys(path, value_node, child, checked)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _check_duplicate_keys(path, item, (*loc, index), checked)
+
+
+def _map_lines(loader: yaml.SafeLoader, node: yaml.Node, loc: Loc, lines: _Lines, active: set[int]) -> None:
+    lines.nodes[loc] = node.start_mark.line + 1
+    if id(node) in active:  # a recursive alias
+        return
+    active.add(id(node))
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                continue
+            key = loader.construct_object(key_node)
+            if isinstance(key, int | str):
+                lines.keys[(*loc, key)] = key_node.start_mark.line + 1
+                _map_lines(loader, value_node, (*loc, key), lines, active)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _map_lines(loader, item, (*loc, index), lines, active)
+    active.discard(id(node))
+
+
+def _first_error(path: Path, exc: ValidationError, lines: _Lines) -> BracketError:
+    """The error nearest the top of the file (errors without a line come last)."""
+    found: list[tuple[float, int, BracketError]] = []
+    for order, details in enumerate(exc.errors()):
+        loc, message = _describe(details)
+        line = lines.line(loc)
+        error = BracketError(path, line, format_path(loc) or None, message)
+        found.append((float("inf") if line is None else line, order, error))
+    return min(found, key=lambda item: item[:2])[2]
+
+
+def _describe(details: ErrorDetails) -> tuple[Loc, str]:
+    """Where an error of pydantic's is and what to tell a person writing YAML about it."""
+    loc: Loc = tuple(details["loc"])
+    kind = details["type"]
+    ctx: dict[str, Any] = dict(details.get("ctx") or {})
+    value = details.get("input")
+    shown = _show(value)
+    if loc and loc[-1] == "[key]":
+        return loc[:-1], f"keys must be strings, got {shown}"
+    if kind in {"value_error", "assertion_error"} and isinstance(ctx.get("error"), BaseException):
+        error = ctx["error"]
+        if isinstance(error, _FieldError):
+            return (*loc, *error.loc), str(error)
+        return loc, str(error)
+    if kind == "missing":
+        return loc, f"missing required field {loc[-1]!r}"
+    if kind == "extra_forbidden":
+        return loc, _unknown_key(loc)
+    messages = {
+        "int_type": f"expected an integer, got {shown}",
+        "int_parsing": f"expected an integer, got {shown}",
+        "int_from_float": f"expected an integer, got {shown}",
+        "float_type": f"expected a number, got {shown}",
+        "float_parsing": f"expected a number, got {shown}",
+        "bool_type": f"expected true or false, got {shown}",
+        "bool_parsing": f"expected true or false, got {shown}",
+        "string_type": f"expected a string, got {shown}"
+        + (" (put it in quotes)" if isinstance(value, int | float) else ""),
+        "dict_type": f"expected a mapping (key: value lines), got {shown}",
+        "model_type": f"expected a mapping (key: value lines), got {shown}",
+        "model_attributes_type": f"expected a mapping (key: value lines), got {shown}",
+        "list_type": f"expected a list ('- ' items), got {shown}",
+        "path_type": f"expected a path, got {shown}",
+        "greater_than_equal": f"must be at least {_bound(ctx.get('ge'))}, got {shown}",
+        "greater_than": f"must be greater than {_bound(ctx.get('gt'))}, got {shown}",
+    }
+    if kind == "too_short" and loc == ("entrants",):
+        return (
+            loc,
+            f"a tournament needs at least {ctx.get('min_length')} entrants, got {ctx.get('actual_length')}",
+        )
+    if kind == "string_too_short":
+        return loc, "must not be empty"
+    return loc, messages.get(kind, details["msg"])
+
+
+def _unknown_key(loc: Loc) -> str:
+    """Name the unknown key and the likely intended one (or all known ones)."""
+    key = str(loc[-1])
+    model = _model_at(loc[:-1])
+    if model is None:
+        return f"unknown key {key!r}"
+    known = list(model.model_fields)
+    close = difflib.get_close_matches(key, known, n=1)
+    if close:
+        return f"unknown key {key!r} (did you mean {close[0]!r}?)"
+    return f"unknown key {key!r}; known keys: {', '.join(known)}"
+
+
+def _model_at(loc: Loc) -> type[BaseModel] | None:
+    """The bracket model class validating the mapping at ``loc`` (None if not a model)."""
+    current: Any = Bracket
+    for part in loc:
+        if isinstance(part, str) and isinstance(current, type) and issubclass(current, BaseModel):
+            info = current.model_fields.get(part)
+            current = None if info is None else _model_or_list(info.annotation)
+        elif isinstance(part, int) and get_origin(current) is list:
+            current = _model_or_list(get_args(current)[0])
+        else:
+            return None
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _model_or_list(annotation: Any) -> Any:
+    """``X | None`` as ``X``; other annotations as they are."""
+    if get_origin(annotation) in (Union, UnionType):
+        members = [arg for arg in get_args(annotation) if arg is not type(None)]
+        return members[0] if len(members) == 1 else None
+    return annotation
+
+
+def _bound(value: object) -> str:
+    """A limit as written in a bracket: ``0``, not pydantic's ``0.0``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _show(value: object) -> str:
+    """A value as a YAML writer thinks of it."""
+    if value is None:
+        return "null (nothing)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)

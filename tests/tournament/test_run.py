@@ -1,0 +1,204 @@
+"""Whole tournaments through the command line: determinism, resume, refusal of bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from server.cli import app
+from server.tournament.bracket import load_bracket
+from server.tournament.runner import schedule_of
+
+from ..conftest import processes_with
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = CliRunner()
+STANDINGS_KEYS = [
+    "rank",
+    "name",
+    "mu",
+    "sigma",
+    "conservative",
+    "matches",
+    "wins",
+    "mean_score",
+    "strikes",
+    "forfeits",
+]
+
+BRACKET = """\
+name: tiny
+game: saint_malo
+players: 2
+rounds: 1
+seed: 99
+time_control: {{decision_ms: 5000, bank_ms: 20000}}
+workers: 1
+entrants:
+  - {{name: greedy, command: python -m bots.greedy, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
+  - {{name: random-a, command: python -m bots.random, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
+  - {{name: random-b, command: python -m bots.random, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
+"""
+
+
+def write_bracket(folder: Path, tag: str = "untagged") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "tiny.yaml"
+    path.write_text(BRACKET.format(tag=tag))
+    return path
+
+
+def cli(*args: str) -> tuple[int, str]:
+    result = RUNNER.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def standings_json(db: Path) -> str:
+    code, output = cli("standings", "--db", str(db), "--json")
+    assert code == 0, output
+    return output
+
+
+def stored_match_ids(db: Path) -> list[str]:
+    """Stored matches in schedule order ([] while the database is still being created)."""
+    with sqlite3.connect(db) as connection:
+        try:
+            return [row[0] for row in connection.execute('SELECT match_id FROM match ORDER BY "index"')]
+        except sqlite3.OperationalError:
+            return []
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """An uninterrupted run with one worker: its database and standings JSON."""
+    bracket = write_bracket(tmp_path_factory.mktemp("one-worker"))
+    code, output = cli("run", str(bracket), "--workers", "1")
+    assert code == 0, output
+    db = bracket.with_suffix(".db")
+    return db, standings_json(db)
+
+
+def test_standings_json_has_exactly_the_documented_keys(reference: tuple[Path, str]) -> None:
+    rows = json.loads(reference[1])
+    assert [list(row) for row in rows] == [STANDINGS_KEYS] * 3
+    assert [row["rank"] for row in rows] == [1, 2, 3]
+    assert rows[0]["name"] == "greedy"
+    assert all(row["matches"] == 4 for row in rows)  # 3 tables x 2 seat rotations, each entrant at 2 tables
+
+
+def test_two_workers_give_byte_identical_standings(reference: tuple[Path, str], tmp_path: Path) -> None:
+    bracket = write_bracket(tmp_path)
+    code, output = cli("run", str(bracket), "--workers", "2")
+    assert code == 0, output
+    assert standings_json(bracket.with_suffix(".db")) == reference[1]
+
+
+def test_matches_lists_every_match_in_schedule_order(reference: tuple[Path, str]) -> None:
+    code, output = cli("matches", "--db", str(reference[0]), "--json")
+    assert code == 0, output
+    rows = json.loads(output)
+    schedule = schedule_of(load_bracket(write_bracket(reference[0].parent)))
+    assert [r["match_id"] for r in rows] == [m.match_id for m in schedule]
+    assert all(len(r["seats"]) == 2 and r["end_reason"] == "completed" for r in rows)
+
+
+def test_rerun_of_a_finished_tournament_plays_nothing(reference: tuple[Path, str]) -> None:
+    db = reference[0]
+    before = stored_match_ids(db)
+    code, output = cli("run", str(db.with_suffix(".yaml")))
+    assert code == 0, output
+    assert stored_match_ids(db) == before
+    assert standings_json(db) == reference[1]
+
+
+def test_sigkill_then_resume_matches_an_uninterrupted_run(
+    reference: tuple[Path, str], tmp_path: Path, tag: str
+) -> None:
+    bracket = write_bracket(tmp_path, tag)
+    db = bracket.with_suffix(".db")
+    run = subprocess.Popen(
+        [sys.executable, "-m", "server", "run", str(bracket), "--workers", "2"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (db.exists() and len(stored_match_ids(db)) >= 2):
+            assert run.poll() is None, "the run finished before it could be killed"
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        run.send_signal(signal.SIGKILL)
+        run.wait(timeout=10)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    deadline = time.monotonic() + 10  # parent-death signals are delivered asynchronously
+    while processes_with(tag) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert processes_with(tag) == [], "a worker or bot outlived the killed run"
+    interrupted = stored_match_ids(db)
+    assert 2 <= len(interrupted) < 6
+
+    code, output = cli("run", str(bracket))
+    assert code == 0, output
+    resumed = stored_match_ids(db)
+    assert len(resumed) == len(set(resumed)) == 6
+    assert set(interrupted) <= set(resumed)
+    assert standings_json(db) == reference[1]
+
+
+def test_invalid_bracket_exits_2_names_the_line_and_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(BRACKET.format(tag="x").replace("rounds: 1", "rounds: 1\ncolour: blue"))
+    code, output = cli("run", str(path))
+    assert code == 2
+    assert f"{path}:5: colour: unknown key" in output
+    assert not path.with_suffix(".db").exists()
+
+
+def test_a_database_from_another_bracket_is_refused(reference: tuple[Path, str], tmp_path: Path) -> None:
+    bracket = write_bracket(tmp_path)
+    bracket.write_text(bracket.read_text().replace("seed: 99", "seed: 100"))
+    code, output = cli("run", str(bracket), "--db", str(reference[0]))
+    assert code == 1
+    assert "different bracket" in output
+    assert "nothing was played" in output
+
+
+def test_foreign_and_newer_databases_are_refused(tmp_path: Path) -> None:
+    foreign = tmp_path / "foreign.db"
+    with sqlite3.connect(foreign) as connection:
+        connection.execute("CREATE TABLE notes (text TEXT)")
+    code, output = cli("standings", "--db", str(foreign))
+    assert code == 1 and "not a smtourney database" in output
+
+    newer = tmp_path / "newer.db"
+    bracket = write_bracket(tmp_path)
+    from server.store.repository import Store
+
+    Store.open(newer, create=True).close()
+    with sqlite3.connect(newer) as connection:
+        connection.execute("UPDATE schema_info SET version = version + 1")
+    before = newer.read_bytes()
+    code, output = cli("run", str(bracket), "--db", str(newer))
+    assert code == 1 and "newer smtourney" in output.replace("\n", " ")
+    assert newer.read_bytes() == before
+
+    code, output = cli("standings", "--db", str(tmp_path / "missing.db"))
+    assert code == 1 and "no such database" in output
+
+    text_file = tmp_path / "text.db"
+    text_file.write_text("hello")
+    code, output = cli("matches", "--db", str(text_file))
+    assert code == 1 and "not a SQLite database" in output
