@@ -26,6 +26,7 @@ from .launcher import stop_all
 from .record import MatchRecord, StepRecord
 from .referee import RefereeConfig, TimeControl, run_match
 from .seats import SeatSpec
+from .seeds import derive_seed
 from .tournament import commands as tournament_commands
 
 app = typer.Typer(help="Tournament engine for board-game bots.", no_args_is_help=True, add_completion=False)
@@ -102,7 +103,7 @@ def play(
             result = run_match(
                 plugin,
                 specs,
-                match_id=f"play-{seed}",
+                match_id=f"play-{derive_seed(seed, 'match id'):016x}",  # reveals nothing of the seed
                 seed=seed,
                 config=config,
                 log_dir=log_dir,

@@ -6,12 +6,13 @@ message before anything is written to it.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, event, inspect
+from sqlalchemy import Engine, event
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from .models import APPLICATION_ID, SCHEMA_VERSION, SchemaInfo
@@ -41,9 +42,13 @@ def open_database(path: Path, *, create: bool) -> Engine:
         path.parent.mkdir(parents=True, exist_ok=True)
     elif not _is_sqlite(path):
         raise StoreError(f"{path}: not a SQLite database")
+    tables = _tables(path) if path.exists() else set()
+    if tables:
+        if "schema_info" not in tables:
+            raise StoreError(f"{path}: not a smtourney database (it has no schema_info table)")
+        _check_version(path)
     engine = create_engine(f"sqlite:///{path}")
     event.listen(engine, "connect", _pragmas)
-    tables = set(inspect(engine).get_table_names())
     if not tables:
         if not create:
             raise StoreError(f"{path}: the database is empty")
@@ -51,10 +56,6 @@ def open_database(path: Path, *, create: bool) -> Engine:
         with Session(engine) as session:
             session.add(SchemaInfo())
             session.commit()
-        return engine
-    if "schema_info" not in tables:
-        raise StoreError(f"{path}: not a smtourney database (it has no schema_info table)")
-    _check_version(engine, path)
     return engine
 
 
@@ -63,16 +64,36 @@ def _is_sqlite(path: Path) -> bool:
         return handle.read(16) == b"SQLite format 3\x00" or path.stat().st_size == 0
 
 
-def _check_version(engine: Engine, path: Path) -> None:
+def _tables(path: Path) -> set[str]:
+    """Table names, read without changing the file (no pragmas, read-only)."""
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+        try:
+            return {
+                row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{path}: not a SQLite database ({exc})") from exc
+
+
+def _check_version(path: Path) -> None:
+    """Refuse a database that is not ours or is newer; migrate an older one."""
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+        row = connection.execute("SELECT application, version FROM schema_info WHERE id = 1").fetchone()
+    if row is None or row[0] != APPLICATION_ID:
+        raise StoreError(f"{path}: not a smtourney database")
+    if row[1] > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path}: written by a newer smtourney (schema {row[1]}; this one reads up to "
+            f"{SCHEMA_VERSION}); upgrade smtourney to use it"
+        )
+    if row[1] < SCHEMA_VERSION:
+        _migrate(path)
+
+
+def _migrate(path: Path) -> None:
+    engine = create_engine(f"sqlite:///{path}")
     with Session(engine) as session:
-        info = session.exec(select(SchemaInfo)).first()
-        if info is None or info.application != APPLICATION_ID:
-            raise StoreError(f"{path}: not a smtourney database")
-        if info.version > SCHEMA_VERSION:
-            raise StoreError(
-                f"{path}: written by a newer smtourney (schema {info.version}; this one reads up to "
-                f"{SCHEMA_VERSION}); upgrade smtourney to use it"
-            )
+        info = session.exec(select(SchemaInfo)).one()
         while info.version < SCHEMA_VERSION:
             migrate = MIGRATIONS.get(info.version)
             if migrate is None:
@@ -81,3 +102,4 @@ def _check_version(engine: Engine, path: Path) -> None:
             info.version += 1
             session.add(info)
         session.commit()
+    engine.dispose()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -48,6 +50,7 @@ def run(
         err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
     db_path = db or spec.database_path
+    signal.signal(signal.SIGTERM, _raise_interrupt)  # SIGTERM stops cleanly, like Ctrl-C
     names = [e.name for e in spec.entrants]
     mean_ranks: dict[str, list[int]] = {name: [] for name in names}
     columns = (
@@ -94,6 +97,10 @@ def run(
             err_console.print(f"[red]error:[/] {db_path}: {exc}", highlight=False, soft_wrap=True)
             raise typer.Exit(1) from None
     _show_standings(db_path, tournament)
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
 
 
 def _open(db: Path) -> Store:

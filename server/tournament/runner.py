@@ -59,7 +59,11 @@ def open_tournament(store: Store, bracket: Bracket) -> Tournament:
             name=bracket.name,
             game=bracket.game,
             fingerprint=bracket.fingerprint(),
-            bracket=bracket.model_dump(mode="json", exclude={"database", "workers"}),
+            # Secrets (tokens, environment values) stay out of the database.
+            bracket=bracket.model_dump(
+                mode="json",
+                exclude={"database": True, "workers": True, "entrants": {"__all__": {"token", "env"}}},
+            ),
             seed=bracket.seed,
             # How each entrant is reached; secrets (tokens, env values) are not stored.
             entrants=[

@@ -180,8 +180,10 @@ def test_foreign_and_newer_databases_are_refused(tmp_path: Path) -> None:
     foreign = tmp_path / "foreign.db"
     with sqlite3.connect(foreign) as connection:
         connection.execute("CREATE TABLE notes (text TEXT)")
+    before = foreign.read_bytes()
     code, output = cli("standings", "--db", str(foreign))
     assert code == 1 and "not a smtourney database" in output
+    assert foreign.read_bytes() == before and not list(tmp_path.glob("foreign.db-*"))
 
     newer = tmp_path / "newer.db"
     bracket = write_bracket(tmp_path)
