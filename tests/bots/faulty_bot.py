@@ -19,10 +19,7 @@ from typing import Any
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from sdk.games import saint_malo as sm
-from sdk.games.plugin import DecisionContext
-from sdk.games.saint_malo.bot import SaintMaloBot, SaintMaloServicer
-from sdk.games.saint_malo.defaults import default_action
+from sdk.games.saint_malo.bot import DefaultBot, SaintMaloBot, SaintMaloServicer
 from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
 from sdk.protocol.v1 import bot_pb2, bot_pb2_grpc
 from sdk.serve import LifecycleServicer
@@ -43,32 +40,11 @@ FAULTS = (
 )
 
 
-class FaultyBot(SaintMaloBot):
+class FaultyBot(DefaultBot):
     """Plays the safe default: the faults are injected on the wire by FaultyServicer."""
 
     name = "faulty"
     version = "1"
-
-    def keep(self, state: sm.State, context: DecisionContext) -> sm.Keep:
-        return sm.Keep(0)
-
-    def choose(self, state: sm.State, context: DecisionContext) -> sm.Choose:
-        return sm.Choose(state.available_symbols()[0])
-
-    def rotate(self, state: sm.State, context: DecisionContext) -> sm.Rotate:
-        action = default_action(state)
-        assert isinstance(action, sm.Rotate)
-        return action
-
-    def place(self, state: sm.State, context: DecisionContext) -> sm.Place:
-        action = default_action(state)
-        assert not isinstance(action, sm.Keep | sm.Choose | sm.Rotate)
-        return action
-
-    def bonus_person(self, state: sm.State, context: DecisionContext) -> sm.PlacePerson:
-        action = default_action(state)
-        assert isinstance(action, sm.PlacePerson)
-        return action
 
 
 class FaultyServicer(SaintMaloServicer):

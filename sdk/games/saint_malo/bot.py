@@ -8,7 +8,7 @@ Each method receives the engine's own :class:`State` rebuilt from the request
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import grpc
 
@@ -19,9 +19,12 @@ from sdk.protocol.saint_malo.v1 import saint_malo_pb2_grpc as pb_grpc
 from sdk.protocol.v1 import bot_pb2
 
 from .actions import Choose, Keep, Place, PlacePerson, Rotate
+from .defaults import default_action
 from .pieces import Decision
 from .state import State
 from .wire import decode_observation, encode_person, encode_placement
+
+_A = TypeVar("_A")
 
 
 class SaintMaloBot(Bot):
@@ -48,6 +51,39 @@ class SaintMaloBot(Bot):
     @abstractmethod
     def bonus_person(self, state: State, context: DecisionContext) -> PlacePerson:
         """Where the bonus person of a completed top side goes (level 1-3)."""
+
+
+class DefaultBot(SaintMaloBot):
+    """Plays the referee's safe default for every decision: instant, legal, deterministic.
+
+    A baseline, and a base for bots that only override some decisions.
+    """
+
+    name = "default"
+    version = "1.0"
+
+    def keep(self, state: State, context: DecisionContext) -> Keep:
+        return Keep(0)
+
+    def choose(self, state: State, context: DecisionContext) -> Choose:
+        return Choose(state.available_symbols()[0])
+
+    def rotate(self, state: State, context: DecisionContext) -> Rotate:
+        return _default(state, Rotate)
+
+    def place(self, state: State, context: DecisionContext) -> Place:
+        action = default_action(state)
+        assert not isinstance(action, Keep | Choose | Rotate)
+        return action
+
+    def bonus_person(self, state: State, context: DecisionContext) -> PlacePerson:
+        return _default(state, PlacePerson)
+
+
+def _default(state: State, kind: type[_A]) -> _A:
+    action = default_action(state)
+    assert isinstance(action, kind)
+    return action
 
 
 def _context(message: bot_pb2.DecisionContext) -> DecisionContext:

@@ -20,9 +20,10 @@ from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .pieces import Decision
 from .render import render
 from .state import State, new_game
-from .wire import decode_reply, encode_observation
+from .wire import decode_reply, fill_observation
 
-_METHODS: dict[Decision, tuple[str, type[Message]]] = {
+_Request = pb.KeepRequest | pb.ChooseRequest | pb.RotateRequest | pb.PlaceRequest | pb.PlaceBonusPersonRequest
+_METHODS: dict[Decision, tuple[str, type[_Request]]] = {
     Decision.KEEP: ("Keep", pb.KeepRequest),
     Decision.CHOOSE: ("Choose", pb.ChooseRequest),
     Decision.ROTATE: ("Rotate", pb.RotateRequest),
@@ -77,13 +78,15 @@ class SaintMaloPlugin:
                 decision_ms=context.decision_ms,
                 time_bank_ms=context.time_bank_ms,
             ),
-            "observation": encode_observation(state),
         }
         if decision is Decision.CHOOSE:
             fields["available"] = [s + 1 for s in state.available_symbols()]
         elif decision is Decision.ROTATE:
             fields["legal"] = [a.dice for a in state.iter_legal_actions()]
-        return method, request_type(**fields)
+        request = request_type(**fields)
+        # Written in place: building the observation apart and copying it in costs more.
+        fill_observation(request.observation, state)
+        return method, request
 
     def decode_reply(self, state: Any, reply: Message) -> Action:
         return decode_reply(_decision(_state(state)), reply)

@@ -9,6 +9,7 @@ engine's job.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
@@ -49,26 +50,42 @@ def encode_params(params: Params) -> pb.Params:
 
 
 def decode_params(message: pb.Params) -> Params:
+    return _decode_params(tuple(message.start_crates), tuple(message.side_bonuses), message.cannons)
+
+
+@lru_cache(maxsize=16)
+def _decode_params(start_crates: tuple[int, ...], side_bonuses: tuple[int, ...], cannons: int) -> Params:
+    """Cached: every request of a match carries the same params (and Params is frozen)."""
     return Params(
-        start_crates=tuple(message.start_crates),
-        side_bonuses=tuple(SIDE_BONUS_KINDS[b - 1] for b in message.side_bonuses),
-        cannons=message.cannons,
+        start_crates=start_crates,
+        side_bonuses=tuple(SIDE_BONUS_KINDS[b - 1] for b in side_bonuses),
+        cannons=cannons,
     )
+
+
+@lru_cache(maxsize=16)
+def _params_message(params: Params) -> pb.Params:
+    """Cached; only ever copied from, never handed out (messages are mutable)."""
+    return encode_params(params)
 
 
 def encode_city(city: City) -> pb.City:
-    return pb.City(
-        walls=city.walls,
-        crates=city.crates,
-        houses=city.houses,
-        churches=city.churches,
-        persons=city.persons,
-        coins=city.coins,
-        logs=city.logs,
-        vp=city.vp,
-        cannons_lost=city.cannons_lost,
-        vp_parts=city.parts[:_IN_PLAY_PARTS],
-    )
+    return pb.City(**_city_fields(city))
+
+
+def _city_fields(city: City) -> dict[str, Any]:
+    return {
+        "walls": city.walls,
+        "crates": city.crates,
+        "houses": city.houses,
+        "churches": city.churches,
+        "persons": city.persons,
+        "coins": city.coins,
+        "logs": city.logs,
+        "vp": city.vp,
+        "cannons_lost": city.cannons_lost,
+        "vp_parts": city.parts[:_IN_PLAY_PARTS],
+    }
 
 
 def decode_city(message: pb.City) -> City:
@@ -88,24 +105,35 @@ def decode_city(message: pb.City) -> City:
 
 def encode_observation(state: State) -> pb.Observation:
     """The whole public state (what every seat may see)."""
-    return pb.Observation(
-        players=state.num_players,
-        turn=state.turn,
-        current=state.current,
-        cities=[encode_city(c) for c in state.cities],
-        dice=[pb.Symbol.ValueType(d + 1) for d in state.dice],
-        rolls=state.rolls,
-        rerolled=state.to_roll,
-        rotated=state.rotated,
-        chosen=pb.Symbol.ValueType(state.chosen + 1),
-        bonus_persons=state.bonus_persons,
-        pirate_boxes=state.pirate_boxes,
-        attacks=[
-            pb.PirateAttack(turn=a.turn, strength=a.strength, defences=a.defences) for a in state.attacks
-        ],
-        ending=state.ending,
-        params=encode_params(state.params),
-    )
+    message = pb.Observation()
+    fill_observation(message, state)
+    return message
+
+
+def fill_observation(message: pb.Observation, state: State) -> None:
+    """Write the observation of ``state`` into an empty ``message`` in place.
+
+    The same bytes as :func:`encode_observation`, without building every
+    sub-message apart and copying it in (a request is built once per decision).
+    """
+    message.players = state.num_players
+    message.turn = state.turn
+    message.current = state.current
+    add_city = message.cities.add
+    for city in state.cities:
+        add_city(**_city_fields(city))
+    message.dice.extend([pb.Symbol.ValueType(d + 1) for d in state.dice])
+    message.rolls = state.rolls
+    message.rerolled = state.to_roll
+    message.rotated = state.rotated
+    message.chosen = pb.Symbol.ValueType(state.chosen + 1)
+    message.bonus_persons = state.bonus_persons
+    message.pirate_boxes = state.pirate_boxes
+    add_attack = message.attacks.add
+    for attack in state.attacks:
+        add_attack(turn=attack.turn, strength=attack.strength, defences=attack.defences)
+    message.ending = state.ending
+    message.params.CopyFrom(_params_message(state.params))
 
 
 def decode_observation(message: pb.Observation, decision: Decision) -> State:
