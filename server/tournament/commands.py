@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+import sys
 from pathlib import Path
 from types import FrameType
 from typing import Annotated
@@ -23,7 +24,8 @@ from .ratings import Standing, standings
 from .runner import Progress as MatchProgress
 from .runner import TournamentError, run_tournament
 
-console = Console()
+# Tables stay readable when piped (rich would assume 80 columns).
+console = Console(width=None if sys.stdout.isatty() else 120)
 err_console = Console(stderr=True)
 DEFAULT_DB = Path("tournaments/demo.db")
 
