@@ -56,6 +56,15 @@ def free_port() -> int:
         return port
 
 
+def die_with_parent(parent: int) -> bool:
+    """Arm SIGKILL on the death of this process's parent; False if ``parent`` is already gone.
+
+    The check closes the race where the parent dies before the signal is armed.
+    """
+    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    return os.getppid() == parent
+
+
 def _child_setup(limits: Limits) -> Callable[[], None]:
     """Runs in the child between fork and exec: die with the parent, apply limits."""
     memory = None if limits.memory_mb is None else limits.memory_mb * 1024 * 1024
@@ -63,8 +72,7 @@ def _child_setup(limits: Limits) -> Callable[[], None]:
     parent = os.getpid()
 
     def setup() -> None:
-        _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != parent:  # the parent died before the signal was armed
+        if not die_with_parent(parent):
             os._exit(1)
         if memory is not None:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))

@@ -8,7 +8,6 @@ outlives an interrupted or killed tournament.
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
 import queue
@@ -21,10 +20,9 @@ from types import FrameType
 from typing import Any
 
 from sdk.games.registry import get_game
+from server.launcher import die_with_parent
 from server.referee import RefereeConfig, run_match
 from server.seats import SeatSpec
-
-_PR_SET_PDEATHSIG = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +57,7 @@ def _unwind(signum: int, frame: FrameType | None) -> None:
 def _worker_main(
     jobs: multiprocessing.Queue[MatchJob | None], results: multiprocessing.Queue[JobResult], parent: int
 ) -> None:
-    ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the parent died while this worker was starting
+    if not die_with_parent(parent):  # the parent died while this worker was starting
         return
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _unwind)
