@@ -5,10 +5,8 @@ from __future__ import annotations
 import importlib
 import json
 import re
-import signal
 from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
 from typing import Annotated
 
 import typer
@@ -22,7 +20,7 @@ from sdk.games.plugin import GameState
 from sdk.games.registry import get_game
 from sdk.serve import run as serve_bot
 
-from .launcher import stop_all
+from .launcher import interrupt_on_sigterm, stop_all
 from .record import MatchRecord, StepRecord
 from .referee import RefereeConfig, TimeControl, run_match
 from .seats import SeatSpec
@@ -45,15 +43,6 @@ DEFAULT_BOTS = [
     "python -m bots.random",
 ]
 _ADDRESS = re.compile(r"^[\w.\-\[\]:]+:\d+$")
-
-
-def _terminate_on_sigterm() -> None:
-    """SIGTERM unwinds like Ctrl-C, so every launched bot is killed and reaped."""
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, handler)
 
 
 def _seat_specs(values: list[str]) -> list[SeatSpec]:
@@ -96,7 +85,7 @@ def play(
     plugin = get_game(game)
     specs = _seat_specs(bot or DEFAULT_BOTS)
     config = RefereeConfig(TimeControl(decision_ms, bank_ms), strikes_to_forfeit=strikes)
-    _terminate_on_sigterm()
+    interrupt_on_sigterm()
     view = _MatchView(plugin.render)
     try:
         with view:

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 from typing import IO
 
 import grpc
@@ -191,6 +192,15 @@ class BotProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def interrupt_on_sigterm() -> None:
+    """Make SIGTERM unwind like Ctrl-C, so every launched bot is killed and reaped on the way out."""
+    signal.signal(signal.SIGTERM, _raise_interrupt)
 
 
 def stop_all() -> None:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import signal
 import sys
 from pathlib import Path
-from types import FrameType
 from typing import Annotated
 
 import typer
@@ -14,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from server.launcher import stop_all
+from server.launcher import interrupt_on_sigterm, stop_all
 from server.store.database import StoreError
 from server.store.models import Tournament
 from server.store.repository import Store
@@ -52,7 +50,7 @@ def run(
         err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
     db_path = db or spec.database_path
-    signal.signal(signal.SIGTERM, _raise_interrupt)  # SIGTERM stops cleanly, like Ctrl-C
+    interrupt_on_sigterm()
     names = [e.name for e in spec.entrants]
     mean_ranks: dict[str, list[int]] = {name: [] for name in names}
     columns = (
@@ -99,10 +97,6 @@ def run(
             err_console.print(f"[red]error:[/] {db_path}: {exc}", highlight=False, soft_wrap=True)
             raise typer.Exit(1) from None
     _show_standings(db_path, tournament)
-
-
-def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
 
 
 def _open(db: Path) -> Store:
