@@ -16,8 +16,18 @@ from sqlmodel import Session, col, select
 
 from server.record import MatchRecord, SeatRecord, StepRecord
 
-from .database import open_database
+from .database import StoreError, open_database
 from .models import Entrant, Event, Match, RatingSnapshot, Seat, Tournament
+
+
+def _loads(text: str | None, where: str) -> Any:
+    """Decode a stored JSON column; a corrupted one is a StoreError naming its row."""
+    if text is None:
+        raise StoreError(f"corrupted replay data in {where}: the value is missing")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise StoreError(f"corrupted replay data in {where}: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +217,7 @@ class Store:
                     strikes=row.strikes,
                     forfeited=row.forfeited,
                     forfeit_reason=row.forfeit_reason,
-                    faults=json.loads(row.faults_json),
+                    faults=_loads(row.faults_json, f"seat {row.seat} of match {match_id}"),
                     time_used_ms=row.time_used_ms,
                     score=row.score,
                     rank=row.rank,
@@ -218,11 +228,13 @@ class Store:
                 StepRecord(
                     seq=row.seq,
                     kind=row.kind,
-                    step=json.loads(row.step_json),
+                    step=_loads(row.step_json, f"event {row.seq} of match {match_id}"),
                     seat=row.seat,
                     decision_id=row.decision_id,
                     source=row.source,
-                    reply=None if row.reply_json is None else json.loads(row.reply_json),
+                    reply=None
+                    if row.reply_json is None
+                    else _loads(row.reply_json, f"event {row.seq} of match {match_id}"),
                     latency_us=row.latency_us,
                     strike=row.strike,
                 )
@@ -235,14 +247,14 @@ class Store:
                 game=tournament.game,
                 seed=match.seed,
                 players=match.players,
-                params=json.loads(match.params_json),
-                time_control=json.loads(match.time_control_json),
+                params=_loads(match.params_json, f"match {match_id}"),
+                time_control=_loads(match.time_control_json, f"match {match_id}"),
                 seats=seats,
                 steps=steps,
                 scores=[s.score for s in seats],
                 ranks=[s.rank for s in seats],
                 end_reason=match.end_reason,
-                summary=json.loads(match.summary_json),
+                summary=_loads(match.summary_json, f"match {match_id}"),
                 duration_s=match.duration_s,
             )
 

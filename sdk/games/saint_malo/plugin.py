@@ -20,6 +20,7 @@ from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .pieces import Decision
 from .render import render
 from .state import State, new_game
+from .view import describe, view
 from .wire import decode_reply, fill_observation
 
 _Request = pb.KeepRequest | pb.ChooseRequest | pb.RotateRequest | pb.PlaceRequest | pb.PlaceBonusPersonRequest
@@ -102,6 +103,12 @@ class SaintMaloPlugin:
 
     def render(self, state: Any) -> str:
         return render(_state(state))
+
+    def view(self, state: Any) -> dict[str, Any]:
+        return view(_state(state))
+
+    def describe(self, state: Any, step: Step) -> str:
+        return describe(_state(state), step)
 
     def summary(self, state: Any) -> dict[str, Any]:
         state = _state(state)

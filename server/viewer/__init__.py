@@ -1,0 +1,1 @@
+"""Looking back at stored matches: the terminal replay viewer and the verify check."""

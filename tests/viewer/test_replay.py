@@ -1,0 +1,196 @@
+"""``smtourney replay``: the JSON replay, one turn, the whole match as text, and the keys."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sdk.games import saint_malo as sm
+from sdk.games.registry import get_game
+from server.cli import app
+from server.replay import REPLAY_FORMAT, REPLAY_VERSION, build_replay, moments
+from server.store.repository import Store
+from server.viewer.browse import navigate
+from server.viewer.moments import ReplayText
+
+RUNNER = CliRunner()
+MATCH = "r1-t000-s0"
+
+
+def replay(db: Path, *args: str) -> tuple[int, str]:
+    result = RUNNER.invoke(app, ["replay", "--db", str(db), *args])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def replay_json(db: Path, match_id: str = MATCH) -> dict[str, object]:
+    code, output = replay(db, match_id, "--json")
+    assert code == 0, output
+    data = json.loads(output)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_json_replay_has_every_moment_and_matches_the_engine(stored_tournament: Path) -> None:
+    data = replay_json(stored_tournament)
+    assert (data["format"], data["version"]) == (REPLAY_FORMAT, REPLAY_VERSION)
+    store = Store.open(stored_tournament)
+    try:
+        tournament = store.tournament("replays")
+        assert tournament is not None and tournament.id is not None
+        record = store.load_record(tournament.id, MATCH)
+    finally:
+        store.close()
+    assert record is not None
+    found = data["moments"]
+    assert isinstance(found, list) and len(found) == len(record.steps) + 1
+    assert found[0]["step"] is None
+    for moment, step in zip(found[1:], record.steps, strict=True):
+        assert moment["step"]["seq"] == step.seq and moment["step"]["action"] == step.step
+        assert moment["step"]["text"]
+    # Each drawn position is the engine's own, step for step.
+    state = sm.new_game(record.players, sm.Params.from_json(record.params))
+    for moment, step in zip(found[1:], record.steps, strict=True):
+        state.apply(sm.step_from_json(step.step))
+        for city_view, city in zip(moment["view"]["cities"], state.cities, strict=True):
+            assert city_view["cells"].count("W") == city.walls.bit_count()
+            assert (city_view["vp"], city_view["score"]) == (city.vp, city.final_score())
+    final = found[-1]["view"]
+    assert [c["score"] for c in final["cities"]] == record.scores
+    assert final["phase"] == "over" and final["to_move"] is None
+    seats = data["seats"]
+    assert isinstance(seats, list)
+    assert [s["name"] for s in seats] == ["rando", "cheater"]
+    struck = [m["step"] for m in found[1:] if m["step"]["strike"]]
+    assert len(struck) == seats[1]["strikes"] == 3
+    assert all(s["source"] == "default" and s["seat"] == 1 for s in struck)
+    assert any(m["step"]["source"] == "fallback" for m in found[1:])
+
+
+def test_json_replay_is_deterministic(stored_tournament: Path) -> None:
+    assert replay_json(stored_tournament) == replay_json(stored_tournament)
+
+
+def test_one_turn(stored_tournament: Path) -> None:
+    code, output = replay(stored_tournament, MATCH, "--turn", "2")
+    assert code == 0, output
+    assert "match r1-t000-s0 · replays · Saint Malo · 2 players" in output
+    assert "turn 2/" in output
+    assert "dice: rolls" in output and "seat 1 cheater:" in output
+    assert "seat 0" in output and "seat 1" in output  # both boards
+
+
+def test_strikes_show_in_the_text(stored_tournament: Path) -> None:
+    code, output = replay(stored_tournament, MATCH)  # not a terminal: every turn is printed
+    assert code == 0, output
+    assert output.count("[STRIKE: illegal action:") == 3
+    assert "[forfeited seat: safe default]" in output
+    assert "turn 1/" in output
+
+
+def test_bad_input_is_a_clear_error(stored_tournament: Path, db_copy: Path, tmp_path: Path) -> None:
+    code, output = replay(stored_tournament, MATCH, "--turn", "9999")
+    assert code == 1 and "turn 9999 is not in this match" in output
+    code, output = replay(stored_tournament, "nope")
+    assert code == 1 and "no match 'nope'" in output
+    code, output = replay(tmp_path / "missing.db", MATCH)
+    assert code == 1 and "no such database" in output
+    with sqlite3.connect(db_copy) as connection:
+        connection.execute(
+            "UPDATE event SET step_json = '[1,' WHERE seq = 3 AND match_pk = "
+            "(SELECT id FROM match WHERE match_id = ?)",
+            (MATCH,),
+        )
+    code, output = replay(db_copy, MATCH)
+    assert code == 1 and f"corrupted replay data in event 3 of match {MATCH}" in output
+    with sqlite3.connect(db_copy) as connection:
+        connection.execute(
+            'UPDATE event SET step_json = \'{"type":"keep","reroll":1}\' WHERE seq = 3 AND match_pk = '
+            "(SELECT id FROM match WHERE match_id = ?)",
+            (MATCH,),
+        )
+    code, output = replay(db_copy, MATCH)
+    assert code == 1 and "does not re-simulate, at step 4 (chance, turn 1)" in output
+
+
+@pytest.fixture(scope="module")
+def text(stored_tournament: Path) -> ReplayText:
+    store = Store.open(stored_tournament)
+    try:
+        tournament = store.tournament("replays")
+        assert tournament is not None and tournament.id is not None
+        record = store.load_record(tournament.id, MATCH)
+    finally:
+        store.close()
+    assert record is not None
+    positions = moments(record)
+    return ReplayText(build_replay(record, positions=positions), positions, get_game(record.game))
+
+
+def test_keys_step_and_jump_by_turn(text: ReplayText) -> None:
+    assert navigate(text, 0, "right") == 1
+    assert navigate(text, 0, "left") == 0
+    assert navigate(text, text.last, "n") == text.last
+    assert navigate(text, 5, "home") == 0 and navigate(text, 5, "end") == text.last
+    assert navigate(text, 5, "x") == 5
+    assert navigate(text, 5, "q") is None
+    start_of_two = text.turn_span(2).start
+    assert text.turn_at(start_of_two) == 2 and text.turn_at(start_of_two - 1) == 1
+    assert navigate(text, 1, "]") == start_of_two
+    assert navigate(text, start_of_two + 2, "[") == start_of_two
+    assert navigate(text, start_of_two, "[") == text.turn_span(1).start
+    assert navigate(text, text.turn_span(text.turns).start, "]") == text.last
+
+
+def _read(fd: int, until: str, timeout: float = 20.0) -> str:
+    """Terminal output up to and including the screen that shows ``until``."""
+    seen = ""
+    deadline = time.monotonic() + timeout
+    while until not in seen and time.monotonic() < deadline:
+        if select.select([fd], [], [], 0.2)[0]:
+            try:
+                seen += os.read(fd, 65536).decode(errors="replace")
+            except OSError:
+                break
+    assert until in seen, seen[-2000:]
+    return seen
+
+
+def test_interactive_viewer_in_a_terminal(stored_tournament: Path) -> None:
+    """A real pseudo-terminal: arrows step, ] jumps a turn, g goes to a turn, q quits."""
+    main, child = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "server", "replay", MATCH, "--db", str(stored_tournament)],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        close_fds=True,
+    )
+    os.close(child)
+    try:
+        _read(main, "moment 0/")
+        os.write(main, b"\x1b[C")
+        _read(main, "moment 1/")
+        os.write(main, b"]")
+        _read(main, "turn 2/")
+        os.write(main, b"g3\r")
+        _read(main, "turn 3/")
+        os.write(main, b"g999\r")
+        _read(main, "there is no turn 999")
+        os.write(main, b"q")
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(main)

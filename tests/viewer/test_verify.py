@@ -1,0 +1,114 @@
+"""``smtourney verify``: stored matches re-simulate, and any tampering is caught where it is."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from server.cli import app
+
+RUNNER = CliRunner()
+
+
+def verify(db: Path, *match_ids: str) -> tuple[int, str]:
+    result = RUNNER.invoke(app, ["verify", "--db", str(db), *match_ids])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def execute(db: Path, sql: str, *args: object) -> list[tuple[object, ...]]:
+    with sqlite3.connect(db) as connection:
+        return list(connection.execute(sql, args))
+
+
+def event(db: Path, match_id: str, where: str) -> tuple[int, int, str]:
+    """(row id, seq, step JSON) of the first event of ``match_id`` matching ``where``."""
+    rows = execute(
+        db,
+        "SELECT event.id, event.seq, event.step_json FROM event JOIN match ON match.id = event.match_pk "
+        f"WHERE match.match_id = ? AND {where} ORDER BY event.seq LIMIT 1",
+        match_id,
+    )
+    assert rows, where
+    row_id, seq, step = rows[0]
+    assert isinstance(row_id, int) and isinstance(seq, int) and isinstance(step, str)
+    return row_id, seq, step
+
+
+def test_every_stored_match_verifies(stored_tournament: Path) -> None:
+    code, output = verify(stored_tournament)
+    assert code == 0, output
+    assert "2 matches checked, 2 ok, 0 failed" in output
+    assert output.count("ok   replays/") == 2
+
+
+def test_a_tampered_die_fails_at_that_die(db_copy: Path) -> None:
+    row_id, seq, step_json = event(db_copy, "r1-t000-s1", "event.kind = 'chance' AND event.seq > 40")
+    step = json.loads(step_json)
+    step["faces"][0] = (step["faces"][0] + 1) % 6
+    execute(db_copy, "UPDATE event SET step_json = ? WHERE id = ?", json.dumps(step), row_id)
+    code, output = verify(db_copy)
+    assert code == 1
+    assert f"FAIL replays/r1-t000-s1: at step {seq} (chance, turn " in output
+    assert "but the match seed rolls" in output
+    assert "ok   replays/r1-t000-s0" in output
+    assert "2 matches checked, 1 ok, 1 failed" in output
+
+
+def test_a_changed_decision_is_caught(db_copy: Path) -> None:
+    row_id, seq, _ = event(db_copy, "r1-t000-s0", "event.source = 'bot' AND event.kind = 'choose'")
+    execute(db_copy, "UPDATE event SET step_json = ? WHERE id = ?", '{"type":"keep","reroll":0}', row_id)
+    code, output = verify(db_copy, "r1-t000-s0")
+    assert code == 1
+    assert f"at step {seq} (choose by seat" in output
+    assert "illegal step" in output
+
+
+def test_a_strike_substitution_must_be_the_safe_default(db_copy: Path) -> None:
+    row_id, seq, _ = event(db_copy, "r1-t000-s0", "event.source = 'default' AND event.kind = 'keep'")
+    execute(db_copy, "UPDATE event SET step_json = ? WHERE id = ?", '{"type":"keep","reroll":31}', row_id)
+    code, output = verify(db_copy, "r1-t000-s0")
+    assert code == 1
+    assert f"at step {seq} (keep by seat" in output
+    assert "is not the safe default" in output
+
+
+def test_a_strike_without_its_reason_is_caught(db_copy: Path) -> None:
+    row_id, seq, _ = event(db_copy, "r1-t000-s0", "event.source = 'default'")
+    execute(db_copy, "UPDATE event SET strike = NULL WHERE id = ?", row_id)
+    code, output = verify(db_copy, "r1-t000-s0")
+    assert code == 1
+    assert f"at step {seq}" in output and "which strike it replaces" in output
+
+
+def test_a_changed_final_score_is_caught(db_copy: Path) -> None:
+    execute(
+        db_copy,
+        "UPDATE seat SET score = score + 1 WHERE seat = 0 AND match_pk = "
+        "(SELECT id FROM match WHERE match_id = 'r1-t000-s1')",
+    )
+    code, output = verify(db_copy)
+    assert code == 1
+    assert "FAIL replays/r1-t000-s1: after the last step: scores" in output
+
+
+def test_a_corrupted_row_is_a_clear_failure(db_copy: Path) -> None:
+    row_id, seq, _ = event(db_copy, "r1-t000-s1", "event.seq = 7")
+    execute(db_copy, "UPDATE event SET step_json = '{not json' WHERE id = ?", row_id)
+    code, output = verify(db_copy)
+    assert code == 1
+    assert f"corrupted replay data in event {seq} of match r1-t000-s1" in output
+
+
+def test_unknown_match_and_bad_databases_are_clear_errors(stored_tournament: Path, tmp_path: Path) -> None:
+    code, output = verify(stored_tournament, "r9-t999-s0")
+    assert code == 1 and "no match 'r9-t999-s0' in any tournament" in output
+    code, output = verify(tmp_path / "missing.db")
+    assert code == 1 and "no such database" in output
+    foreign = tmp_path / "foreign.db"
+    execute(foreign, "CREATE TABLE notes (body TEXT)")
+    code, output = verify(foreign)
+    assert code == 1 and "not a smtourney database" in output
