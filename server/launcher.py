@@ -6,22 +6,22 @@ A launched bot gets its port in the ``SMTOURNEY_PORT`` environment variable
 ``python`` or ``python3`` runs with the referee's own interpreter, so bots see
 the same installed packages. It runs in its own process group
 with ``RLIMIT_AS``/``RLIMIT_CPU`` limits, and with the parent-death signal set
-to SIGKILL, so it dies with the referee even if the referee is SIGKILLed.
+to SIGKILL (both set by :mod:`server.guard` just before exec), so it dies with
+the referee even if the referee is SIGKILLed.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
-import resource
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -32,8 +32,8 @@ from grpc_health.v1 import health_pb2
 
 from sdk.serve import PORT_ENV
 
-_PR_SET_PDEATHSIG = 1
-_LIBC = ctypes.CDLL(None, use_errno=True)
+from . import guard
+
 _LIVE: set[BotProcess] = set()
 
 
@@ -57,30 +57,11 @@ def free_port() -> int:
         return port
 
 
-def die_with_parent(parent: int) -> bool:
-    """Arm SIGKILL on the death of this process's parent; False if ``parent`` is already gone.
-
-    The check closes the race where the parent dies before the signal is armed.
-    """
-    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    return os.getppid() == parent
-
-
-def _child_setup(limits: Limits) -> Callable[[], None]:
-    """Runs in the child between fork and exec: die with the parent, apply limits."""
-    memory = None if limits.memory_mb is None else limits.memory_mb * 1024 * 1024
-    cpu = limits.cpu_seconds
-    parent = os.getpid()
-
-    def setup() -> None:
-        if not die_with_parent(parent):
-            os._exit(1)
-        if memory is not None:
-            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-        if cpu is not None:
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
-
-    return setup
+def _guarded(argv: list[str], limits: Limits) -> list[str]:
+    """``argv`` run through :mod:`server.guard`: parent-death signal and limits, set before exec."""
+    memory = "-" if limits.memory_mb is None else str(limits.memory_mb * 1024 * 1024)
+    cpu = "-" if limits.cpu_seconds is None else str(limits.cpu_seconds)
+    return [sys.executable, "-I", "-S", guard.__file__, str(os.getpid()), memory, cpu, "--", *argv]
 
 
 class BotProcess:
@@ -113,18 +94,19 @@ class BotProcess:
 
     def start(self) -> None:
         """Spawn the process (stdout and stderr appended to the log file)."""
+        if not self.argv or shutil.which(self.argv[0], path=self.env.get("PATH")) is None:
+            raise FileNotFoundError(f"no such program: {self.argv[0] if self.argv else '(empty command)'}")
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = self.log_path.open("ab")
         try:
             self.process = subprocess.Popen(
-                self.argv,
+                _guarded(self.argv, self.limits),
                 stdin=subprocess.DEVNULL,
                 stdout=self._log,
                 stderr=subprocess.STDOUT,
                 env=self.env,
                 cwd=self.cwd,
                 start_new_session=True,
-                preexec_fn=_child_setup(self.limits),  # noqa: PLW1509 - prctl/rlimit must run in the child
             )
         except OSError:
             self._log.close()

@@ -20,7 +20,7 @@ from types import FrameType
 from typing import Any
 
 from sdk.games.registry import get_game
-from server.launcher import die_with_parent
+from server.guard import die_with_parent
 from server.referee import RefereeConfig, run_match
 from server.seats import SeatSpec
 
