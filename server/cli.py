@@ -27,6 +27,7 @@ from .seats import SeatSpec
 from .seeds import derive_seed
 from .tournament import commands as tournament_commands
 from .viewer import commands as viewer_commands
+from .web import command as web_command
 
 app = typer.Typer(help="Tournament engine for board-game bots.", no_args_is_help=True, add_completion=False)
 bot_app = typer.Typer(help="Run bots.", no_args_is_help=True)
@@ -34,6 +35,7 @@ app.add_typer(bot_app, name="bot")
 app.command("run")(tournament_commands.run)
 app.command("standings")(tournament_commands.standings_command)
 app.command("matches")(tournament_commands.matches_command)
+app.command("web")(web_command.web)
 app.command("replay")(viewer_commands.replay_command)
 app.command("verify")(viewer_commands.verify_command)
 console = Console()

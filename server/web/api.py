@@ -1,0 +1,50 @@
+"""The JSON API: what the pages show, for scripts (the replay in the documented replay format)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from .deps import CatalogDep
+from .filters import SeatFilter
+
+router = APIRouter(prefix="/api")
+
+
+@router.get("/tournaments")
+def tournaments(catalog: CatalogDep) -> list[dict[str, Any]]:
+    return [asdict(t) for t in catalog.tournaments()]
+
+
+@router.get("/tournaments/{tournament_id}")
+def tournament(tournament_id: int, catalog: CatalogDep) -> dict[str, Any]:
+    """Standings as ``smtourney standings --json``, and every entrant's rating history."""
+    found = catalog.tournament(tournament_id)
+    return {
+        "id": found.id,
+        "name": found.name,
+        "game": found.game,
+        "created_at": found.created_at,
+        "standings": [s.to_json() for s in catalog.standings(tournament_id)],
+        "rating_history": {
+            name: [asdict(point) for point in points]
+            for name, points in catalog.rating_history(tournament_id).items()
+        },
+    }
+
+
+@router.get("/tournaments/{tournament_id}/matches")
+def matches(tournament_id: int, request: Request, catalog: CatalogDep) -> list[dict[str, Any]]:
+    """Finished matches in schedule order; the same filters as the matches page."""
+    catalog.tournament(tournament_id)
+    seat_filter = SeatFilter.from_query(request.query_params)
+    return [m.to_json() for m in catalog.matches(tournament_id, seat_filter)]
+
+
+@router.get("/tournaments/{tournament_id}/matches/{match_id}")
+def replay(tournament_id: int, match_id: str, catalog: CatalogDep) -> JSONResponse:
+    """The replay (docs/replay-format.md); encoded directly, as it can be megabytes."""
+    return JSONResponse(catalog.replay(tournament_id, match_id))

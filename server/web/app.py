@@ -1,0 +1,82 @@
+"""The web application: pages, JSON API and static assets over one database, with readable errors.
+
+Every failure is answered with a message, never a traceback: an HTML page for the
+pages and ``{"error": ...}`` for the API, with the status that fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from server.store.database import StoreError
+from server.store.repository import Store
+
+from . import api, pages
+from .catalog import Catalog, NotFoundError, UnreadableReplayError
+from .filters import FilterError
+from .templating import render
+
+TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 500: "Cannot show this"}
+
+
+def _error(request: Request, status: int, message: str) -> Response:
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": message}, status_code=status)
+    title = TITLES.get(status, "Error")
+    return HTMLResponse(render("error.html", status=status, title=title, message=message), status_code=status)
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _error(request, 404, str(exc))
+
+
+async def _no_such_page(request: Request, exc: Exception) -> Response:
+    """Unknown paths, and paths whose parts have the wrong form (``/tournaments/abc``)."""
+    if isinstance(exc, HTTPException) and exc.status_code != 404:
+        return _error(request, exc.status_code, str(exc.detail))
+    return _error(request, 404, f"there is no page at {request.url.path}")
+
+
+async def _bad_filter(request: Request, exc: Exception) -> Response:
+    return _error(request, 400, str(exc))
+
+
+async def _unreadable(request: Request, exc: Exception) -> Response:
+    return _error(request, 500, str(exc))
+
+
+async def _unexpected(request: Request, exc: Exception) -> Response:
+    """A bug: the visitor gets its gist, the server's log the traceback."""
+    return _error(request, 500, f"unexpected error: {type(exc).__name__}: {exc}")
+
+
+def create_app(db_path: Path) -> FastAPI:
+    """The app serving ``db_path``; raises StoreError now if it is missing or not a smtourney database."""
+    store = Store.open(db_path)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(title="smtourney", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.catalog = Catalog(store)
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(packages=[("server.web", "static")]), name="static")
+    app.add_exception_handler(NotFoundError, _not_found)
+    app.add_exception_handler(HTTPException, _no_such_page)
+    app.add_exception_handler(RequestValidationError, _no_such_page)
+    app.add_exception_handler(FilterError, _bad_filter)
+    app.add_exception_handler(UnreadableReplayError, _unreadable)
+    app.add_exception_handler(StoreError, _unreadable)
+    app.add_exception_handler(Exception, _unexpected)
+    return app

@@ -1,0 +1,174 @@
+"""What the web viewer shows, read from the store: never writes, and every failure has a message.
+
+Pages and the JSON API both read through :class:`Catalog`, so they always agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Any
+
+from sdk.games.registry import get_game
+from server.replay import build_replay
+from server.resimulate import ReplayMismatchError
+from server.store.database import StoreError
+from server.store.models import Tournament
+from server.store.repository import Store
+from server.tournament.ratings import ENVIRONMENT, Standing, rate, standings
+
+from .filters import SeatFilter
+
+
+class NotFoundError(LookupError):
+    """No such tournament or match (the message says which)."""
+
+
+class UnreadableReplayError(Exception):
+    """A stored match that cannot be shown: corrupted rows, or a record the engine refuses."""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    id: int
+    name: str
+    game: str
+    entrants: int
+    matches: int
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    name: str
+    score: int
+    rank: int
+    strikes: int
+    forfeited: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    match_id: str
+    index: int
+    round: int
+    table: int
+    rotation: int
+    end_reason: str
+    duration_s: float
+    seats: list[SeatRow]
+
+    @property
+    def strikes(self) -> int:
+        return sum(seat.strikes for seat in self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """An entrant's rating after the ``number``-th finished match of the schedule (0: the start)."""
+
+    number: int
+    match_index: int | None
+    mu: float
+    sigma: float
+
+
+class Catalog:
+    """Read-only queries over one smtourney database."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def tournaments(self) -> list[TournamentSummary]:
+        summaries = []
+        for tournament in self.store.tournaments():
+            assert tournament.id is not None
+            summaries.append(
+                TournamentSummary(
+                    id=tournament.id,
+                    name=tournament.name,
+                    game=tournament.game,
+                    entrants=len(self.store.entrants(tournament.id)),
+                    matches=len(self.store.finished_match_ids(tournament.id)),
+                    created_at=tournament.created_at,
+                )
+            )
+        return summaries
+
+    def tournament(self, tournament_id: int) -> Tournament:
+        for tournament in self.store.tournaments():
+            if tournament.id == tournament_id:
+                return tournament
+        raise NotFoundError(f"there is no tournament {tournament_id} in this database")
+
+    def entrant_names(self, tournament_id: int) -> list[str]:
+        return [entrant.name for entrant in self.store.entrants(tournament_id)]
+
+    def standings(self, tournament_id: int) -> list[Standing]:
+        """As ``smtourney standings`` shows them."""
+        return standings(self.entrant_names(tournament_id), self.store.results(tournament_id))
+
+    def rating_history(self, tournament_id: int) -> dict[str, list[RatingPoint]]:
+        """Each entrant's rating from the start, after every match it played, in schedule order."""
+        names = self.entrant_names(tournament_id)
+        results = sorted(self.store.results(tournament_id), key=lambda r: r.index)
+        number = {result.index: n for n, result in enumerate(results, start=1)}
+        start = ENVIRONMENT.create_rating()
+        history = {name: [RatingPoint(0, None, start.mu, start.sigma)] for name in names}
+        for snapshot in rate(len(names), results)[1]:
+            history[names[snapshot.entrant]].append(
+                RatingPoint(number[snapshot.match_index], snapshot.match_index, snapshot.mu, snapshot.sigma)
+            )
+        return history
+
+    def matches(self, tournament_id: int, seat_filter: SeatFilter | None = None) -> list[MatchRow]:
+        """Finished matches in schedule order, those with a seat that passes ``seat_filter``."""
+        names = {e.id: e.name for e in self.store.entrants(tournament_id)}
+        rows = []
+        for match, seats in self.store.matches(tournament_id):
+            seat_rows = [
+                SeatRow(s.seat, names[s.entrant_id], s.score, s.rank, s.strikes, s.forfeited) for s in seats
+            ]
+            if seat_filter is None or any(
+                seat_filter.passes(entrant=s.name, seat=s.seat, strikes=s.strikes, score=s.score)
+                for s in seat_rows
+            ):
+                rows.append(
+                    MatchRow(
+                        match_id=match.match_id,
+                        index=match.index,
+                        round=match.round,
+                        table=match.table_no,
+                        rotation=match.rotation,
+                        end_reason=match.end_reason,
+                        duration_s=match.duration_s,
+                        seats=seat_rows,
+                    )
+                )
+        return rows
+
+    def replay(self, tournament_id: int, match_id: str) -> dict[str, Any]:
+        """The match in the replay format (docs/replay-format.md), re-simulated and checked."""
+        tournament = self.tournament(tournament_id)
+        try:
+            record = self.store.load_record(tournament_id, match_id)
+        except StoreError as exc:
+            raise _unreadable(match_id, str(exc)) from None
+        if record is None:
+            raise NotFoundError(f"there is no match {match_id!r} in tournament {tournament.name!r}")
+        try:
+            get_game(record.game)
+        except KeyError as exc:
+            raise _unreadable(match_id, exc.args[0]) from None
+        try:
+            return build_replay(record, tournament=tournament.name)
+        except ReplayMismatchError as exc:
+            raise _unreadable(match_id, str(exc)) from None
+
+
+def _unreadable(match_id: str, reason: str) -> UnreadableReplayError:
+    return UnreadableReplayError(f"match {match_id!r} cannot be shown: {reason}")

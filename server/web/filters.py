@@ -1,0 +1,58 @@
+"""The match list's filters, read from a query string so a filtered list has a shareable URL."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+class FilterError(ValueError):
+    """A filter value that cannot be read (the message names the field)."""
+
+
+def _number(query: Mapping[str, str], key: str, what: str) -> int | None:
+    text = query.get(key, "").strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise FilterError(f"{what} must be a whole number, got {text!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFilter:
+    """Which seats a match list asks for; a match is listed when one of its seats passes.
+
+    Every filter given applies to the same seat, so ``entrant=greedy&seat=0&score_min=50``
+    lists the matches greedy played in seat 0 and scored 50 or more in.
+    """
+
+    entrant: str | None = None
+    seat: int | None = None
+    strikes_min: int | None = None
+    score_min: int | None = None
+    score_max: int | None = None
+
+    @classmethod
+    def from_query(cls, query: Mapping[str, str]) -> SeatFilter:
+        """Empty fields mean "any", as an HTML form sends them."""
+        return cls(
+            entrant=query.get("entrant", "").strip() or None,
+            seat=_number(query, "seat", "seat"),
+            strikes_min=_number(query, "strikes", "strikes"),
+            score_min=_number(query, "score_min", "minimum score"),
+            score_max=_number(query, "score_max", "maximum score"),
+        )
+
+    def passes(self, *, entrant: str, seat: int, strikes: int, score: int) -> bool:
+        return (
+            (self.entrant is None or entrant == self.entrant)
+            and (self.seat is None or seat == self.seat)
+            and (self.strikes_min is None or strikes >= self.strikes_min)
+            and (self.score_min is None or score >= self.score_min)
+            and (self.score_max is None or score <= self.score_max)
+        )
+
+    def is_empty(self) -> bool:
+        return self == SeatFilter()

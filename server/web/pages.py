@@ -1,0 +1,72 @@
+"""The HTML pages: tournaments, a tournament's standings and rating history, its matches, a replay."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from .deps import CatalogDep
+from .export import export_html
+from .filters import SeatFilter
+from .plot import rating_plot
+from .templating import render, script_json
+
+router = APIRouter(default_response_class=HTMLResponse)
+
+
+@router.get("/")
+def tournaments_page(catalog: CatalogDep) -> HTMLResponse:
+    return HTMLResponse(render("tournaments.html", tournaments=catalog.tournaments()))
+
+
+@router.get("/tournaments/{tournament_id}")
+def tournament_page(tournament_id: int, catalog: CatalogDep) -> HTMLResponse:
+    tournament = catalog.tournament(tournament_id)
+    return HTMLResponse(
+        render(
+            "tournament.html",
+            tournament=tournament,
+            standings=catalog.standings(tournament_id),
+            plot=rating_plot(catalog.rating_history(tournament_id)),
+            matches=len(catalog.matches(tournament_id)),
+        )
+    )
+
+
+@router.get("/tournaments/{tournament_id}/matches")
+def matches_page(tournament_id: int, request: Request, catalog: CatalogDep) -> HTMLResponse:
+    tournament = catalog.tournament(tournament_id)
+    seat_filter = SeatFilter.from_query(request.query_params)
+    every = catalog.matches(tournament_id)
+    return HTMLResponse(
+        render(
+            "matches.html",
+            tournament=tournament,
+            entrants=catalog.entrant_names(tournament_id),
+            seats=range(max((len(m.seats) for m in every), default=0)),
+            seat_filter=seat_filter,
+            matches=catalog.matches(tournament_id, seat_filter),
+            total=len(every),
+        )
+    )
+
+
+@router.get("/tournaments/{tournament_id}/matches/{match_id}")
+def match_page(tournament_id: int, match_id: str, catalog: CatalogDep) -> HTMLResponse:
+    """The replay viewer; ``#m=N`` in the URL opens it at moment N."""
+    replay = catalog.replay(tournament_id, match_id)
+    return HTMLResponse(
+        render(
+            "match.html",
+            tournament=catalog.tournament(tournament_id),
+            replay=replay,
+            replay_json=script_json(replay),
+        )
+    )
+
+
+@router.get("/tournaments/{tournament_id}/matches/{match_id}/export")
+def match_export(tournament_id: int, match_id: str, catalog: CatalogDep) -> Response:
+    """The same viewer as one self-contained file, to keep or share."""
+    html = export_html(catalog.replay(tournament_id, match_id))
+    return HTMLResponse(html, headers={"Content-Disposition": f'attachment; filename="{match_id}.html"'})

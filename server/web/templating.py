@@ -1,0 +1,31 @@
+"""The HTML templates and static assets, read from the installed package (no network, no CDN)."""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+ENVIRONMENT = Environment(
+    loader=PackageLoader("server.web", "templates"),
+    autoescape=select_autoescape(default=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def render(template: str, **context: Any) -> str:
+    return ENVIRONMENT.get_template(template).render(**context)
+
+
+def static_text(name: str) -> str:
+    """A file of ``server/web/static``, for pages that inline their assets."""
+    return files("server.web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def script_json(value: Any) -> str:
+    """JSON that is safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` can end it early."""
+    text = json.dumps(value, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

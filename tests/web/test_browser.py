@@ -1,0 +1,216 @@
+"""The replay viewer in a real browser: what headless Chromium draws is what the replay says.
+
+Runs the system's Chromium (Debian's ``chromium`` package, which ``.ci/run`` installs) through
+Playwright; nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from server.web.export import export_html
+
+from .conftest import fetch
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason=f"no {CHROMIUM}: install Debian's chromium package (.ci/run does) to run the browser tests",
+)
+
+#: What the page draws, read back from the DOM: each city's squares, wall drawings and numbers.
+DRAWN_JS = """() => ({
+  moment: Number(document.getElementById("viewer").dataset.moment),
+  cities: [...document.querySelectorAll("#cities .city")].map((card) => ({
+    seat: Number(card.dataset.seat),
+    cells: [...card.querySelectorAll(".cell")].map((cell) => cell.dataset.code).join(""),
+    walls: card.querySelectorAll('.cell[data-code="W"] rect.wall').length,
+    vp: Number(card.querySelector('[data-stat="vp"] .value').textContent),
+    score: Number(card.querySelector('[data-stat="score"] .value').textContent),
+    strikes: Number(card.querySelector(".badge.strike")?.dataset.strikes ?? 0),
+  })),
+  dice: [...document.querySelectorAll("#dice [data-die]")].map(
+    (die) => [die.dataset.face, die.dataset.kept === "true", die.dataset.rotated === "true"]),
+  pirates: document.querySelectorAll("#pirates .pirate-box.marked").length,
+  step: document.querySelector(".step-row.current").dataset.moment,
+})"""
+
+
+def expected(replay: dict[str, Any], index: int) -> dict[str, Any]:
+    view = replay["moments"][index]["view"]
+    pirates = view["pirates"]
+    steps = [m["step"] for m in replay["moments"][1 : index + 1]]
+    return {
+        "moment": index,
+        "cities": [
+            {
+                "seat": seat,
+                "cells": c["cells"],
+                "walls": c["walls"],
+                "vp": c["vp"],
+                "score": c["score"],
+                "strikes": sum(1 for s in steps if s["strike"] and s["seat"] == seat),
+            }
+            for seat, c in enumerate(view["cities"])
+        ],
+        "dice": [list(d) for d in zip(view["dice"], view["kept"], view["rotated"], strict=True)],
+        "pirates": min(pirates["boxes"], len(pirates["strengths"]) * pirates["per_row"]),
+        "step": str(index),
+    }
+
+
+def assert_shows(page: Page, replay: dict[str, Any], index: int) -> None:
+    page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{index}'")
+    assert page.evaluate(DRAWN_JS) == expected(replay, index)
+
+
+def wall_total(replay: dict[str, Any], index: int) -> int:
+    return sum(city["walls"] for city in replay["moments"][index]["view"]["cities"])
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh tab that fails the test on any script error."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert errors == []
+
+
+@pytest.fixture(scope="module")
+def walled(base_url: str, tournament_id: int, match_ids: list[str]) -> tuple[str, dict[str, Any]]:
+    """The match whose cities end with the most walls, and its replay."""
+    replays = {
+        match_id: fetch(f"{base_url}/api/tournaments/{tournament_id}/matches/{match_id}").json()
+        for match_id in match_ids
+    }
+    match_id = max(replays, key=lambda m: wall_total(replays[m], -1))
+    assert wall_total(replays[match_id], -1) > 0, "no wall was built: the drawing check would be empty"
+    return match_id, replays[match_id]
+
+
+def test_stepping_through_a_served_match_draws_each_moment(
+    page: Page,
+    base_url: str,
+    tournament_id: int,
+    walled: tuple[str, dict[str, Any]],
+    tmp_path: Path,
+) -> None:
+    match_id, replay = walled
+    url = f"{base_url}/tournaments/{tournament_id}/matches/{match_id}"
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(url)
+    page.wait_for_selector("#viewer[data-ready='true']")
+    assert_shows(page, replay, 0)
+
+    for _ in range(40):
+        page.keyboard.press("ArrowRight")
+    assert_shows(page, replay, 40)
+    page.wait_for_function("location.hash === '#m=40'")
+    for _ in range(3):
+        page.click("#back")
+    assert_shows(page, replay, 37)
+
+    page.keyboard.press("End")
+    last = len(replay["moments"]) - 1
+    assert_shows(page, replay, last)
+    screenshot = tmp_path / f"replay-{match_id}-end.png"
+    page.screenshot(path=str(screenshot), full_page=True)
+    print(f"screenshot of the last moment: {screenshot}")
+
+    page.fill("#turn", "5")
+    page.keyboard.press("Enter")
+    turn5 = next(i for i, m in enumerate(replay["moments"]) if m["view"]["turn"] >= 5)
+    assert_shows(page, replay, turn5)
+
+    page.select_option("#speed", "30")
+    page.click("#play")
+    page.wait_for_function(f"Number(document.getElementById('viewer').dataset.moment) > {turn5 + 3}")
+    page.click("#play")
+    assert page.get_attribute("#viewer", "data-playing") == "false"
+    paused = int(page.get_attribute("#viewer", "data-moment") or -1)
+    page.wait_for_timeout(200)
+    assert_shows(page, replay, paused)
+
+    assert all(u.startswith(base_url) for u in requests), [u for u in requests if not u.startswith(base_url)]
+
+
+def test_a_link_to_a_moment_opens_at_that_moment(
+    page: Page, base_url: str, tournament_id: int, walled: tuple[str, dict[str, Any]]
+) -> None:
+    match_id, replay = walled
+    moment = next(i for i in range(len(replay["moments"])) if wall_total(replay, i) > 0)  # a wall just built
+    page.goto(f"{base_url}/tournaments/{tournament_id}/matches/{match_id}#m={moment}")
+    assert_shows(page, replay, moment)
+    step = replay["moments"][moment]["step"]
+    assert step["text"] in page.inner_text("#step")
+    page.evaluate("location.hash = '#m=3'")
+    assert_shows(page, replay, 3)
+
+
+def test_the_exported_file_works_from_disk(
+    page: Page, walled: tuple[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    _, replay = walled
+    exported = tmp_path / "replay.html"
+    exported.write_text(export_html(replay), encoding="utf-8")
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    last = len(replay["moments"]) - 1
+    page.goto(f"{exported.as_uri()}#m={last - 1}")
+    assert_shows(page, replay, last - 1)
+    page.click("#forward")
+    assert_shows(page, replay, last)
+    page.wait_for_function(f"location.hash === '#m={last}'")
+    page.keyboard.press("Home")
+    assert_shows(page, replay, 0)
+    assert requests and all(url.startswith("file://") for url in requests), requests
+
+
+def test_strikes_and_forfeits_are_shown(page: Page, base_url: str, tournament_id: int) -> None:
+    listed = fetch(f"{base_url}/api/tournaments/{tournament_id}/matches?entrant=faulty").json()
+    match_id = listed[0]["match_id"]
+    replay = fetch(f"{base_url}/api/tournaments/{tournament_id}/matches/{match_id}").json()
+    (faulty,) = [s for s in replay["seats"] if s["name"] == "faulty"]
+    struck = [m["index"] for m in replay["moments"] if m["step"] and m["step"]["strike"]]
+    assert len(struck) == faulty["strikes"] == 3 and faulty["forfeited"]
+    page.goto(f"{base_url}/tournaments/{tournament_id}/matches/{match_id}#m={struck[0]}")
+    assert_shows(page, replay, struck[0])
+    assert replay["moments"][struck[0]]["step"]["strike"] in page.inner_text(".current-step.struck")
+    card = f"#cities .city[data-seat='{faulty['seat']}']"
+    assert page.locator(f"{card} .badge.forfeited").count() == 0
+    page.goto(f"{base_url}/tournaments/{tournament_id}/matches/{match_id}#m={struck[-1]}")
+    assert_shows(page, replay, struck[-1])
+    assert page.inner_text(f"{card} .badge.forfeited") == f"forfeited: {faulty['forfeit_reason']}"
+    assert page.locator(".step-row.struck").count() == 3

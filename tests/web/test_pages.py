@@ -1,0 +1,168 @@
+"""The HTML pages over a real database, and readable error pages for everything that can go wrong."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sqlite3
+import urllib.request
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from server.web.catalog import Catalog
+
+from .conftest import fetch, serve
+
+ASSET = re.compile(r"""(?:src|href)="([^"#]*)\"""")
+
+
+def message_of(page: str) -> str:
+    """The error page's message, as the reader sees it."""
+    found = re.search(r'<p class="message">(.*?)</p>', page, re.DOTALL)
+    assert found, "not an error page"
+    return html.unescape(found.group(1))
+
+
+def replay_in_page(page: str) -> object:
+    found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', page, re.DOTALL)
+    assert found, "the page holds no replay"
+    return json.loads(found.group(1))
+
+
+def test_tournament_list_links_each_tournament(base_url: str, tournament_id: int) -> None:
+    reply = fetch(base_url + "/")
+    assert reply.status == 200 and reply.content_type.startswith("text/html")
+    assert f'<a href="/tournaments/{tournament_id}">web-tiny</a>' in reply.body
+
+
+def test_tournament_page_shows_standings_and_a_rating_line_per_entrant(
+    base_url: str, tournament_id: int
+) -> None:
+    page = fetch(f"{base_url}/tournaments/{tournament_id}").body
+    standings = fetch(f"{base_url}/api/tournaments/{tournament_id}").json()["standings"]
+    rows = re.findall(r'<tr data-entrant="([^"]+)">', page)
+    assert rows == [s["name"] for s in standings]
+    lines = re.findall(r'<polyline class="series" data-entrant="([^"]+)" points="([^"]+)"', page)
+    assert sorted(name for name, _ in lines) == ["faulty", "greedy", "random"]
+    assert all(len(points.split()) == 5 for _, points in lines)  # the start and four matches each
+
+
+def test_matches_page_applies_the_filters(base_url: str, tournament_id: int, match_ids: list[str]) -> None:
+    url = f"{base_url}/tournaments/{tournament_id}/matches"
+    assert re.findall(r'<tr data-match="([^"]+)">', fetch(url).body) == match_ids
+    every = fetch(f"{base_url}/api/tournaments/{tournament_id}/matches").json()
+    greedy_seat1 = [m["match_id"] for m in every if m["seats"][1]["name"] == "greedy"]
+    page = fetch(f"{url}?entrant=greedy&seat=1").body
+    assert re.findall(r'<tr data-match="([^"]+)">', page) == greedy_seat1 and len(greedy_seat1) == 2
+    assert page.count(" picked") == 2 and '<option value="greedy" selected>' in page
+    page = fetch(f"{url}?score_min=1000").body
+    assert "No match passes these filters." in page and "0 of 6 matches." in page
+
+
+def test_match_page_holds_the_replay_and_only_local_assets(
+    base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    reply = fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[1]}")
+    assert reply.status == 200
+    api = fetch(f"{base_url}/api/tournaments/{tournament_id}/matches/{match_ids[1]}").json()
+    assert replay_in_page(reply.body) == api
+    assets = ASSET.findall(reply.body)
+    assert "/static/viewer.js" in assets and "/static/viewer.css" in assets
+    assert all(a.startswith("/") and not a.startswith("//") for a in assets), assets
+    for asset in {a for a in assets if a.startswith("/static/")}:
+        assert fetch(base_url + asset).status == 200, asset
+
+
+def test_match_export_is_a_download(base_url: str, tournament_id: int, match_ids: list[str]) -> None:
+    url = f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[0]}/export"
+    with urllib.request.urlopen(url) as response:
+        assert response.headers["content-disposition"] == f'attachment; filename="{match_ids[0]}.html"'
+        assert "/static/" not in response.read().decode()
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/tournaments/99", "there is no tournament 99 in this database"),
+        ("/tournaments/{t}/matches/r9-t9-s9", "there is no match 'r9-t9-s9' in tournament 'web-tiny'"),
+        ("/tournaments/99/matches", "there is no tournament 99 in this database"),
+        ("/tournaments/first", "there is no page at /tournaments/first"),
+        ("/no/such/page", "there is no page at /no/such/page"),
+    ],
+)
+def test_unknown_pages_are_readable_404s(base_url: str, tournament_id: int, path: str, message: str) -> None:
+    reply = fetch(base_url + path.format(t=tournament_id))
+    assert reply.status == 404 and reply.content_type.startswith("text/html")
+    assert message_of(reply.body) == message and "Traceback" not in reply.body
+
+
+def test_a_bad_filter_is_a_readable_400(base_url: str, tournament_id: int) -> None:
+    reply = fetch(f"{base_url}/tournaments/{tournament_id}/matches?score_min=lots")
+    assert reply.status == 400
+    assert message_of(reply.body) == "minimum score must be a whole number, got 'lots'"
+
+
+@pytest.mark.parametrize(
+    ("corruption", "message"),
+    [
+        (
+            "UPDATE event SET step_json = '{\"type\": ' WHERE seq = 3",
+            "corrupted replay data in event 3 of match",
+        ),
+        ('UPDATE event SET step_json = \'{"type": "choose", "symbol": "cross"}\' WHERE seq = 0', "at step 0"),
+        ("UPDATE seat SET faults_json = '[oops' WHERE seat = 1", "corrupted replay data in seat 1 of match"),
+    ],
+    ids=["json", "step", "seat"],
+)
+def test_a_corrupted_replay_is_a_readable_error(
+    tournament_db: Path, tmp_path: Path, match_ids: list[str], corruption: str, message: str
+) -> None:
+    db = tmp_path / "corrupted.db"
+    with closing(sqlite3.connect(tournament_db)) as source, closing(sqlite3.connect(db)) as copy:
+        source.backup(copy)
+        copy.execute(
+            f"{corruption} AND match_pk = (SELECT id FROM match WHERE match_id = ?)", (match_ids[0],)
+        )
+        copy.commit()
+    with serve(db) as url:
+        (tournament,) = fetch(f"{url}/api/tournaments").json()
+        page = fetch(f"{url}/tournaments/{tournament['id']}/matches/{match_ids[0]}")
+        api = fetch(f"{url}/api/tournaments/{tournament['id']}/matches/{match_ids[0]}")
+        other = fetch(f"{url}/tournaments/{tournament['id']}/matches/{match_ids[1]}")
+    assert page.status == 500 and page.content_type.startswith("text/html")
+    assert message_of(page.body).startswith(f"match {match_ids[0]!r} cannot be shown: ")
+    assert message in message_of(page.body) and "Traceback" not in page.body
+    assert api.status == 500 and api.json()["error"] == message_of(page.body)
+    assert other.status == 200  # the other matches still show
+
+
+def test_a_game_that_is_not_installed_is_a_readable_error(
+    tournament_db: Path, tmp_path: Path, match_ids: list[str]
+) -> None:
+    db = tmp_path / "chess.db"
+    with closing(sqlite3.connect(tournament_db)) as source, closing(sqlite3.connect(db)) as copy:
+        source.backup(copy)
+        copy.execute("UPDATE tournament SET game = 'chess'")
+        copy.commit()
+    with serve(db) as url:
+        (tournament,) = fetch(f"{url}/api/tournaments").json()
+        page = fetch(f"{url}/tournaments/{tournament['id']}/matches/{match_ids[0]}")
+        standings = fetch(f"{url}/tournaments/{tournament['id']}")
+    assert page.status == 500
+    assert message_of(page.body).startswith(f"match {match_ids[0]!r} cannot be shown: unknown game 'chess'")
+    assert standings.status == 200
+
+
+def test_an_unexpected_error_is_a_readable_500(
+    base_url: str, tournament_id: int, match_ids: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("something broke")
+
+    monkeypatch.setattr(Catalog, "replay", broken)
+    page = fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[0]}")
+    assert page.status == 500 and message_of(page.body) == "unexpected error: RuntimeError: something broke"
+    assert "Traceback" not in page.body
