@@ -194,3 +194,15 @@ def test_interactive_viewer_in_a_terminal(stored_tournament: Path) -> None:
             process.kill()
             process.wait()
         os.close(main)
+
+
+def test_html_export_writes_one_self_contained_file(stored_tournament: Path, tmp_path: Path) -> None:
+    out = tmp_path / "match.html"
+    code, output = replay(stored_tournament, MATCH, "--html", str(out))
+    assert code == 0, output
+    page = out.read_text()
+    assert page.startswith("<!DOCTYPE html>") or page.lower().startswith("<!doctype html>")
+    assert MATCH in page and "cheater" in page
+    assert "<script src=" not in page and '<link rel="stylesheet"' not in page
+    code, output = replay(stored_tournament, MATCH, "--html", str(tmp_path / "no" / "such" / "dir.html"))
+    assert code == 1 and "cannot write" in output
