@@ -7,6 +7,9 @@ import uuid
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from server.cli import app as cli_app
 
 
 def processes_with(tag: str) -> list[int]:
@@ -29,3 +32,29 @@ def processes_with(tag: str) -> list[int]:
 def tag() -> str:
     """A unique marker to put on bot command lines."""
     return f"tag-{uuid.uuid4().hex}"
+
+
+TINY_BRACKET = """\
+name: web-tiny
+game: saint_malo
+players: 2
+rounds: 1
+seed: 5
+time_control: {decision_ms: 5000, bank_ms: 20000}
+workers: 2
+entrants:
+  - {name: greedy, command: python -m bots.greedy}
+  - {name: random, command: python -m bots.random}
+  - {name: faulty, command: python -m tests.bots.faulty_bot --fault illegal --at 3}
+"""
+
+
+@pytest.fixture(scope="session")
+def tournament_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Six two-player matches, played for real through ``smtourney run``: a greedy bot, a random
+    one, and one whose illegal replies earn strikes until it forfeits."""
+    bracket = tmp_path_factory.mktemp("web") / "web-tiny.yaml"
+    bracket.write_text(TINY_BRACKET)
+    result = CliRunner().invoke(cli_app, ["run", str(bracket)])
+    assert result.exit_code == 0, result.output
+    return bracket.with_suffix(".db")

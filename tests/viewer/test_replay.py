@@ -18,19 +18,32 @@ from typer.testing import CliRunner
 from sdk.games import saint_malo as sm
 from sdk.games.registry import get_game
 from server.cli import app
+from server.record import MatchRecord
 from server.replay import REPLAY_FORMAT, REPLAY_VERSION, build_replay, moments
 from server.store.repository import Store
 from server.viewer.browse import navigate
 from server.viewer.moments import ReplayText
 
 RUNNER = CliRunner()
-MATCH = "r1-t000-s0"
+MATCH = "r1-t002-s0"
 
 
 def replay(db: Path, *args: str) -> tuple[int, str]:
     result = RUNNER.invoke(app, ["replay", "--db", str(db), *args])
     assert "Traceback" not in result.output
     return result.exit_code, result.output
+
+
+def stored_record(db: Path, match_id: str = MATCH) -> MatchRecord:
+    store = Store.open(db)
+    try:
+        tournament = store.tournament("web-tiny")
+        assert tournament is not None and tournament.id is not None
+        record = store.load_record(tournament.id, match_id)
+    finally:
+        store.close()
+    assert record is not None
+    return record
 
 
 def replay_json(db: Path, match_id: str = MATCH) -> dict[str, object]:
@@ -41,17 +54,10 @@ def replay_json(db: Path, match_id: str = MATCH) -> dict[str, object]:
     return data
 
 
-def test_json_replay_has_every_moment_and_matches_the_engine(stored_tournament: Path) -> None:
-    data = replay_json(stored_tournament)
+def test_json_replay_has_every_moment_and_matches_the_engine(tournament_db: Path) -> None:
+    data = replay_json(tournament_db)
     assert (data["format"], data["version"]) == (REPLAY_FORMAT, REPLAY_VERSION)
-    store = Store.open(stored_tournament)
-    try:
-        tournament = store.tournament("replays")
-        assert tournament is not None and tournament.id is not None
-        record = store.load_record(tournament.id, MATCH)
-    finally:
-        store.close()
-    assert record is not None
+    record = stored_record(tournament_db)
     found = data["moments"]
     assert isinstance(found, list) and len(found) == len(record.steps) + 1
     assert found[0]["step"] is None
@@ -70,38 +76,38 @@ def test_json_replay_has_every_moment_and_matches_the_engine(stored_tournament: 
     assert final["phase"] == "over" and final["to_move"] is None
     seats = data["seats"]
     assert isinstance(seats, list)
-    assert [s["name"] for s in seats] == ["rando", "cheater"]
+    assert [s["name"] for s in seats] == ["random", "faulty"]
     struck = [m["step"] for m in found[1:] if m["step"]["strike"]]
     assert len(struck) == seats[1]["strikes"] == 3
     assert all(s["source"] == "default" and s["seat"] == 1 for s in struck)
     assert any(m["step"]["source"] == "fallback" for m in found[1:])
 
 
-def test_json_replay_is_deterministic(stored_tournament: Path) -> None:
-    assert replay_json(stored_tournament) == replay_json(stored_tournament)
+def test_json_replay_is_deterministic(tournament_db: Path) -> None:
+    assert replay_json(tournament_db) == replay_json(tournament_db)
 
 
-def test_one_turn(stored_tournament: Path) -> None:
-    code, output = replay(stored_tournament, MATCH, "--turn", "2")
+def test_one_turn(tournament_db: Path) -> None:
+    code, output = replay(tournament_db, MATCH, "--turn", "2")
     assert code == 0, output
-    assert "match r1-t000-s0 · replays · Saint Malo · 2 players" in output
+    assert "match r1-t002-s0 · web-tiny · Saint Malo · 2 players" in output
     assert "turn 2/" in output
-    assert "dice: rolls" in output and "seat 1 cheater:" in output
+    assert "dice: rolls" in output and "seat 1 faulty:" in output
     assert "seat 0" in output and "seat 1" in output  # both boards
 
 
-def test_strikes_show_in_the_text(stored_tournament: Path) -> None:
-    code, output = replay(stored_tournament, MATCH)  # not a terminal: every turn is printed
+def test_strikes_show_in_the_text(tournament_db: Path) -> None:
+    code, output = replay(tournament_db, MATCH)  # not a terminal: every turn is printed
     assert code == 0, output
     assert output.count("[STRIKE: illegal action:") == 3
     assert "[forfeited seat: safe default]" in output
     assert "turn 1/" in output
 
 
-def test_bad_input_is_a_clear_error(stored_tournament: Path, db_copy: Path, tmp_path: Path) -> None:
-    code, output = replay(stored_tournament, MATCH, "--turn", "9999")
+def test_bad_input_is_a_clear_error(tournament_db: Path, db_copy: Path, tmp_path: Path) -> None:
+    code, output = replay(tournament_db, MATCH, "--turn", "9999")
     assert code == 1 and "turn 9999 is not in this match" in output
-    code, output = replay(stored_tournament, "nope")
+    code, output = replay(tournament_db, "nope")
     assert code == 1 and "no match 'nope'" in output
     code, output = replay(tmp_path / "missing.db", MATCH)
     assert code == 1 and "no such database" in output
@@ -113,26 +119,22 @@ def test_bad_input_is_a_clear_error(stored_tournament: Path, db_copy: Path, tmp_
         )
     code, output = replay(db_copy, MATCH)
     assert code == 1 and f"corrupted replay data in event 3 of match {MATCH}" in output
+
+
+def test_a_replay_that_does_not_resimulate_is_refused(db_copy: Path) -> None:
     with sqlite3.connect(db_copy) as connection:
         connection.execute(
-            'UPDATE event SET step_json = \'{"type":"keep","reroll":1}\' WHERE seq = 3 AND match_pk = '
+            "UPDATE event SET step_json = ? WHERE seq = 0 AND match_pk = "
             "(SELECT id FROM match WHERE match_id = ?)",
-            (MATCH,),
+            ('{"type":"roll","faces":[6,6,6,6,6]}', MATCH),
         )
     code, output = replay(db_copy, MATCH)
-    assert code == 1 and "does not re-simulate, at step 4 (chance, turn 1)" in output
+    assert code == 1 and "does not re-simulate, at step 0 (chance, turn 1): unreadable step" in output
 
 
 @pytest.fixture(scope="module")
-def text(stored_tournament: Path) -> ReplayText:
-    store = Store.open(stored_tournament)
-    try:
-        tournament = store.tournament("replays")
-        assert tournament is not None and tournament.id is not None
-        record = store.load_record(tournament.id, MATCH)
-    finally:
-        store.close()
-    assert record is not None
+def text(tournament_db: Path) -> ReplayText:
+    record = stored_record(tournament_db)
     positions = moments(record)
     return ReplayText(build_replay(record, positions=positions), positions, get_game(record.game))
 
@@ -166,11 +168,11 @@ def _read(fd: int, until: str, timeout: float = 20.0) -> str:
     return seen
 
 
-def test_interactive_viewer_in_a_terminal(stored_tournament: Path) -> None:
+def test_interactive_viewer_in_a_terminal(tournament_db: Path) -> None:
     """A real pseudo-terminal: arrows step, ] jumps a turn, g goes to a turn, q quits."""
     main, child = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "server", "replay", MATCH, "--db", str(stored_tournament)],
+        [sys.executable, "-m", "server", "replay", MATCH, "--db", str(tournament_db)],
         stdin=child,
         stdout=child,
         stderr=child,
@@ -196,13 +198,13 @@ def test_interactive_viewer_in_a_terminal(stored_tournament: Path) -> None:
         os.close(main)
 
 
-def test_html_export_writes_one_self_contained_file(stored_tournament: Path, tmp_path: Path) -> None:
+def test_html_export_writes_one_self_contained_file(tournament_db: Path, tmp_path: Path) -> None:
     out = tmp_path / "match.html"
-    code, output = replay(stored_tournament, MATCH, "--html", str(out))
+    code, output = replay(tournament_db, MATCH, "--html", str(out))
     assert code == 0, output
     page = out.read_text()
     assert page.startswith("<!DOCTYPE html>") or page.lower().startswith("<!doctype html>")
-    assert MATCH in page and "cheater" in page
+    assert MATCH in page and "faulty" in page
     assert "<script src=" not in page and '<link rel="stylesheet"' not in page
-    code, output = replay(stored_tournament, MATCH, "--html", str(tmp_path / "no" / "such" / "dir.html"))
+    code, output = replay(tournament_db, MATCH, "--html", str(tmp_path / "no" / "such" / "dir.html"))
     assert code == 1 and "cannot write" in output

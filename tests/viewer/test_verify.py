@@ -38,48 +38,48 @@ def event(db: Path, match_id: str, where: str) -> tuple[int, int, str]:
     return row_id, seq, step
 
 
-def test_every_stored_match_verifies(stored_tournament: Path) -> None:
-    code, output = verify(stored_tournament)
+def test_every_stored_match_verifies(tournament_db: Path) -> None:
+    code, output = verify(tournament_db)
     assert code == 0, output
-    assert "2 matches checked, 2 ok, 0 failed" in output
-    assert output.count("ok   replays/") == 2
+    assert "6 matches checked, 6 ok, 0 failed" in output
+    assert output.count("ok   web-tiny/") == 6
 
 
 def test_a_tampered_die_fails_at_that_die(db_copy: Path) -> None:
-    row_id, seq, step_json = event(db_copy, "r1-t000-s1", "event.kind = 'chance' AND event.seq > 40")
+    row_id, seq, step_json = event(db_copy, "r1-t002-s1", "event.kind = 'chance' AND event.seq > 40")
     step = json.loads(step_json)
     step["faces"][0] = (step["faces"][0] + 1) % 6
     execute(db_copy, "UPDATE event SET step_json = ? WHERE id = ?", json.dumps(step), row_id)
     code, output = verify(db_copy)
     assert code == 1
-    assert f"FAIL replays/r1-t000-s1: at step {seq} (chance, turn " in output
+    assert f"FAIL web-tiny/r1-t002-s1: at step {seq} (chance, turn " in output
     assert "but the match seed rolls" in output
-    assert "ok   replays/r1-t000-s0" in output
-    assert "2 matches checked, 1 ok, 1 failed" in output
+    assert "ok   web-tiny/r1-t002-s0" in output
+    assert "6 matches checked, 5 ok, 1 failed" in output
 
 
 def test_a_changed_decision_is_caught(db_copy: Path) -> None:
-    row_id, seq, _ = event(db_copy, "r1-t000-s0", "event.source = 'bot' AND event.kind = 'choose'")
+    row_id, seq, _ = event(db_copy, "r1-t002-s0", "event.source = 'bot' AND event.kind = 'choose'")
     execute(db_copy, "UPDATE event SET step_json = ? WHERE id = ?", '{"type":"keep","reroll":0}', row_id)
-    code, output = verify(db_copy, "r1-t000-s0")
+    code, output = verify(db_copy, "r1-t002-s0")
     assert code == 1
     assert f"at step {seq} (choose by seat" in output
     assert "illegal step" in output
 
 
 def test_a_strike_substitution_must_be_the_safe_default(db_copy: Path) -> None:
-    row_id, seq, _ = event(db_copy, "r1-t000-s0", "event.source = 'default' AND event.kind = 'keep'")
+    row_id, seq, _ = event(db_copy, "r1-t002-s0", "event.source = 'default' AND event.kind = 'keep'")
     execute(db_copy, "UPDATE event SET step_json = ? WHERE id = ?", '{"type":"keep","reroll":31}', row_id)
-    code, output = verify(db_copy, "r1-t000-s0")
+    code, output = verify(db_copy, "r1-t002-s0")
     assert code == 1
     assert f"at step {seq} (keep by seat" in output
     assert "is not the safe default" in output
 
 
 def test_a_strike_without_its_reason_is_caught(db_copy: Path) -> None:
-    row_id, seq, _ = event(db_copy, "r1-t000-s0", "event.source = 'default'")
+    row_id, seq, _ = event(db_copy, "r1-t002-s0", "event.source = 'default'")
     execute(db_copy, "UPDATE event SET strike = NULL WHERE id = ?", row_id)
-    code, output = verify(db_copy, "r1-t000-s0")
+    code, output = verify(db_copy, "r1-t002-s0")
     assert code == 1
     assert f"at step {seq}" in output and "which strike it replaces" in output
 
@@ -88,23 +88,23 @@ def test_a_changed_final_score_is_caught(db_copy: Path) -> None:
     execute(
         db_copy,
         "UPDATE seat SET score = score + 1 WHERE seat = 0 AND match_pk = "
-        "(SELECT id FROM match WHERE match_id = 'r1-t000-s1')",
+        "(SELECT id FROM match WHERE match_id = 'r1-t002-s1')",
     )
     code, output = verify(db_copy)
     assert code == 1
-    assert "FAIL replays/r1-t000-s1: after the last step: scores" in output
+    assert "FAIL web-tiny/r1-t002-s1: after the last step: scores" in output
 
 
 def test_a_corrupted_row_is_a_clear_failure(db_copy: Path) -> None:
-    row_id, seq, _ = event(db_copy, "r1-t000-s1", "event.seq = 7")
+    row_id, seq, _ = event(db_copy, "r1-t002-s1", "event.seq = 7")
     execute(db_copy, "UPDATE event SET step_json = '{not json' WHERE id = ?", row_id)
     code, output = verify(db_copy)
     assert code == 1
-    assert f"corrupted replay data in event {seq} of match r1-t000-s1" in output
+    assert f"corrupted replay data in event {seq} of match r1-t002-s1" in output
 
 
-def test_unknown_match_and_bad_databases_are_clear_errors(stored_tournament: Path, tmp_path: Path) -> None:
-    code, output = verify(stored_tournament, "r9-t999-s0")
+def test_unknown_match_and_bad_databases_are_clear_errors(tournament_db: Path, tmp_path: Path) -> None:
+    code, output = verify(tournament_db, "r9-t999-s0")
     assert code == 1 and "no match 'r9-t999-s0' in any tournament" in output
     code, output = verify(tmp_path / "missing.db")
     assert code == 1 and "no such database" in output

@@ -1,4 +1,4 @@
-"""A real tournament database, and the web app served from it by uvicorn on a free local port."""
+"""The web app served by uvicorn on a free local port, from the shared tournament database."""
 
 from __future__ import annotations
 
@@ -16,24 +16,8 @@ from typing import Any
 
 import pytest
 import uvicorn
-from typer.testing import CliRunner
 
-from server.cli import app as cli_app
 from server.web.app import create_app
-
-BRACKET = """\
-name: web-tiny
-game: saint_malo
-players: 2
-rounds: 1
-seed: 5
-time_control: {decision_ms: 5000, bank_ms: 20000}
-workers: 2
-entrants:
-  - {name: greedy, command: python -m bots.greedy}
-  - {name: random, command: python -m bots.random}
-  - {name: faulty, command: python -m tests.bots.faulty_bot --fault illegal --at 3}
-"""
 
 
 @dataclass(frozen=True)
@@ -74,17 +58,6 @@ def serve(db: Path) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=10)
         sock.close()
-
-
-@pytest.fixture(scope="session")
-def tournament_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Six two-player matches, played for real through ``smtourney run``: a greedy bot, a random
-    one, and one whose illegal replies earn strikes until it forfeits."""
-    bracket = tmp_path_factory.mktemp("web") / "web-tiny.yaml"
-    bracket.write_text(BRACKET)
-    result = CliRunner().invoke(cli_app, ["run", str(bracket)])
-    assert result.exit_code == 0, result.output
-    return bracket.with_suffix(".db")
 
 
 @pytest.fixture(scope="session")
