@@ -101,6 +101,7 @@ def test_strikes_show_in_the_text(tournament_db: Path) -> None:
     assert code == 0, output
     assert output.count("[STRIKE: illegal action:") == 3
     assert "[forfeited seat: safe default]" in output
+    assert "attack on turn " in output and "strength 1, defences" in output
     assert "turn 1/" in output
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import SIDE_MASKS, SIDE_NAMES, SIZE, TOWERS, square
 from .city import City
 from .pieces import PIRATE_STRENGTHS, Person, Symbol
-from .state import State
+from .state import PirateAttack, State
 
 #: Two characters per square. People are two-letter names; churches show their size.
 CELL_LABELS: dict[str, str] = {
@@ -85,4 +85,13 @@ def render(state: State) -> str:
     status = "game over" if state.is_terminal() else f"round {state.round}, seat {state.current} to play"
     out.append(f"{status}; dice: {render_dice(state)}")
     out.append(render_pirates(state))
+    out.extend(render_attack(attack) for attack in state.attacks)
     return "\n".join(out)
+
+
+def render_attack(attack: PirateAttack) -> str:
+    """One line per pirate attack: its strength and who was too weak for it."""
+    weak = [seat for seat, defence in enumerate(attack.defences) if defence < attack.strength]
+    losers = ", ".join(f"seat {seat}" for seat in weak) or "nobody"
+    defences = " ".join(str(d) for d in attack.defences)
+    return f"attack on turn {attack.turn}: strength {attack.strength}, defences {defences}; weaker: {losers}"
