@@ -28,7 +28,9 @@ on top of the transport (target: at most 1.5). The echo calls run in blocks
 between the matches, so both figures see the same machine load. For context the
 text output adds the same echo spread round-robin over one server per seat, as a
 match spreads its decisions over one bot per seat: waking a different idle
-process for every call costs more than ping-pong with one.
+process for every call costs more than ping-pong with one. It also splits the
+RPC latency into the first decision of a seat's turn (its bot sat idle while
+the other seats played) and the decisions the same seat makes right after.
 """
 
 from __future__ import annotations
@@ -83,11 +85,15 @@ class StepClock:
     chance_steps: int = 0
     chance_s: float = 0.0
     kinds: dict[str, int] = field(default_factory=dict)
+    first_of_turn_us: list[int] = field(default_factory=list)  # RPC latency when the seat to move changed
+    same_seat_us: list[int] = field(default_factory=list)  # RPC latency when the same seat decides again
     _last: float | None = None
+    _last_seat: int | None = None
 
     def reset(self) -> None:
         """Forget the previous step (a new match is starting)."""
         self._last = None
+        self._last_seat = None
 
     def __call__(self, state: GameState, step: StepRecord) -> None:
         now = time.perf_counter()
@@ -100,6 +106,9 @@ class StepClock:
                 self.decision_s += now - self._last
                 self.rpc_us += step.latency_us or 0
                 self.kinds[step.kind] = self.kinds.get(step.kind, 0) + 1
+                woken = self.first_of_turn_us if step.seat != self._last_seat else self.same_seat_us
+                woken.append(step.latency_us or 0)
+                self._last_seat = step.seat
         self._last = now
 
 
@@ -222,6 +231,10 @@ def measure(matches: int, players: int, seed: int, calls: int, log_dir: Path) ->
     return Figures(steps, play_s / all_decisions * 1e6, payload_bytes, echo, round_robin)
 
 
+def _mean(values: list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -254,6 +267,8 @@ def main() -> None:
     print(f"decisions timed        {steps.decisions:10d}   ({kinds})")
     print(f"us per decision        {decision_us:10.1f}   (referee, step to step)")
     print(f"  of which the RPC     {figures.rpc_us:10.1f}   (the steps' latency_us: call to reply)")
+    print(f"    first of a turn    {_mean(steps.first_of_turn_us):10.1f}   (bot idle while others played)")
+    print(f"    same seat again    {_mean(steps.same_seat_us):10.1f}   (the bot answered a moment ago)")
     print(f"  play() / decisions   {figures.play_us_per_decision:10.1f}   (incl. chance steps, StartMatch)")
     print(f"  us per chance step   {figures.chance_us:10.1f}   ({steps.chance_steps} left out)")
     print(f"echo payload bytes     {figures.payload_bytes:10d}   (mean serialized decision request)")
