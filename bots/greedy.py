@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sdk.games import saint_malo as sm
-from sdk.games.plugin import DecisionContext
 from sdk.games.saint_malo.board import ADJACENT, OUTER, SIDE_MASKS, SPACES
-from sdk.games.saint_malo.bot import SaintMaloBot
+from sdk.games.saint_malo.bot import DecisionPolicy, PolicyBot
 from sdk.games.saint_malo.shapes import GROUPS, HOUSES_NEAR
 from sdk.serve import run
 
@@ -232,20 +231,8 @@ def best_plan(state: sm.State) -> Plan | None:
     return best
 
 
-class GreedyPolicy:
+class GreedyPolicy(DecisionPolicy):
     """Greedy decisions on a bare engine state (usable in-process as a policy)."""
-
-    def __call__(self, state: sm.State) -> sm.Action:
-        decision = state.decision
-        if decision is sm.Decision.KEEP:
-            return self.keep(state)
-        if decision is sm.Decision.CHOOSE:
-            return self.choose(state)
-        if decision is sm.Decision.ROTATE:
-            return self.rotate(state)
-        if decision is sm.Decision.PLACE:
-            return self.place(state)
-        return self.bonus_person(state)
 
     def keep(self, state: sm.State) -> sm.Keep:
         plan = best_plan(state)
@@ -282,28 +269,13 @@ class GreedyPolicy:
         return max(options, key=value)
 
 
-class GreedyBot(SaintMaloBot):
+class GreedyBot(PolicyBot):
     name = "greedy"
     version = "1.0"
     author = "smtourney"
 
     def __init__(self) -> None:
-        self.policy = GreedyPolicy()
-
-    def keep(self, state: sm.State, context: DecisionContext) -> sm.Keep:
-        return self.policy.keep(state)
-
-    def choose(self, state: sm.State, context: DecisionContext) -> sm.Choose:
-        return self.policy.choose(state)
-
-    def rotate(self, state: sm.State, context: DecisionContext) -> sm.Rotate:
-        return self.policy.rotate(state)
-
-    def place(self, state: sm.State, context: DecisionContext) -> sm.Place:
-        return self.policy.place(state)
-
-    def bonus_person(self, state: sm.State, context: DecisionContext) -> sm.PlacePerson:
-        return self.policy.bonus_person(state)
+        super().__init__(GreedyPolicy())
 
 
 def main() -> None:

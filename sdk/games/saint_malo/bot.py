@@ -7,7 +7,7 @@ Each method receives the engine's own :class:`State` rebuilt from the request
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from typing import ClassVar, TypeVar
 
 import grpc
@@ -18,7 +18,7 @@ from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
 from sdk.protocol.saint_malo.v1 import saint_malo_pb2_grpc as pb_grpc
 from sdk.protocol.v1 import bot_pb2
 
-from .actions import Choose, Keep, Place, PlacePerson, Rotate
+from .actions import Action, Choose, Keep, Place, PlacePerson, Rotate
 from .defaults import default_action
 from .pieces import Decision
 from .state import State
@@ -51,6 +51,64 @@ class SaintMaloBot(Bot):
     @abstractmethod
     def bonus_person(self, state: State, context: DecisionContext) -> PlacePerson:
         """Where the bonus person of a completed top side goes (level 1-3)."""
+
+
+class DecisionPolicy(ABC):
+    """A bot's decisions on bare engine states, without the wire.
+
+    Calling it dispatches on the pending decision, so it plays in-process games
+    (:func:`~sdk.games.saint_malo.play.play_game`) and self-play; :class:`PolicyBot`
+    serves the same policy over gRPC.
+    """
+
+    def __call__(self, state: State) -> Action:
+        decision = state.decision
+        if decision is Decision.KEEP:
+            return self.keep(state)
+        if decision is Decision.CHOOSE:
+            return self.choose(state)
+        if decision is Decision.ROTATE:
+            return self.rotate(state)
+        if decision is Decision.PLACE:
+            return self.place(state)
+        return self.bonus_person(state)
+
+    @abstractmethod
+    def keep(self, state: State) -> Keep: ...
+
+    @abstractmethod
+    def choose(self, state: State) -> Choose: ...
+
+    @abstractmethod
+    def rotate(self, state: State) -> Rotate: ...
+
+    @abstractmethod
+    def place(self, state: State) -> Place: ...
+
+    @abstractmethod
+    def bonus_person(self, state: State) -> PlacePerson: ...
+
+
+class PolicyBot(SaintMaloBot):
+    """A bot that answers every decision with its :class:`DecisionPolicy`."""
+
+    def __init__(self, policy: DecisionPolicy) -> None:
+        self.policy = policy
+
+    def keep(self, state: State, context: DecisionContext) -> Keep:
+        return self.policy.keep(state)
+
+    def choose(self, state: State, context: DecisionContext) -> Choose:
+        return self.policy.choose(state)
+
+    def rotate(self, state: State, context: DecisionContext) -> Rotate:
+        return self.policy.rotate(state)
+
+    def place(self, state: State, context: DecisionContext) -> Place:
+        return self.policy.place(state)
+
+    def bonus_person(self, state: State, context: DecisionContext) -> PlacePerson:
+        return self.policy.bonus_person(state)
 
 
 class DefaultBot(SaintMaloBot):

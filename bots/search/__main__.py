@@ -1,0 +1,5 @@
+"""``python -m bots.search --port N`` serves the search bot."""
+
+from . import main
+
+main()
