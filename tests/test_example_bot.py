@@ -9,24 +9,19 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import random
 import shlex
-from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from sdk.games import saint_malo as sm
-from sdk.games.plugin import DecisionContext
 from sdk.games.registry import get_game
-from sdk.games.saint_malo.bot import SaintMaloBot
-from sdk.games.saint_malo.wire import decode_observation, encode_observation
 from server import launcher
 from server import seats as seats_module
 from server.launcher import BotProcess
 from server.referee import RefereeConfig, TimeControl, run_match
 from server.seats import SeatSpec
+from tests.bot_legality import check_every_answer_is_legal
 from tests.test_docs import python_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,34 +58,7 @@ def test_every_answer_of_the_example_is_legal() -> None:
     often. Each answer is computed on the state a bot receives over the wire and
     applied with every rule checked: an illegal one raises.
     """
-    bot: SaintMaloBot = load_example().ExampleBot()
-    methods: dict[sm.Decision, Callable[[sm.State, DecisionContext], sm.Action]] = {
-        sm.Decision.KEEP: bot.keep,
-        sm.Decision.CHOOSE: bot.choose,
-        sm.Decision.ROTATE: bot.rotate,
-        sm.Decision.PLACE: bot.place,
-        sm.Decision.BONUS_PERSON: bot.bonus_person,
-    }
-    params = sm.Params(side_bonuses=("person", "person", "person", "person"))
-    asked: dict[sm.Decision, int] = dict.fromkeys(sm.Decision, 0)
-    for game in range(40):
-        rng = random.Random(game)
-        state = sm.new_game(2 + game % 4, params)
-        decision_id = 0
-        while not state.is_terminal():
-            decision = state.decision
-            if decision is None:
-                state.apply(state.sample_chance(rng))
-                continue
-            decision_id += 1
-            if state.current == 0 or decision is sm.Decision.BONUS_PERSON:
-                context = DecisionContext(f"legal-{game}", decision_id, state.current, 1000, 10_000)
-                action = methods[decision](decode_observation(encode_observation(state), decision), context)
-                asked[decision] += 1
-            else:
-                action = state.sample_action(rng)
-            state.apply(action)
-    assert all(asked.values()), f"some decisions were never asked: {asked}"
+    check_every_answer_is_legal(load_example().ExampleBot(), games=40, players=lambda game: 2 + game % 4)
 
 
 def test_the_example_plays_a_real_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,7 @@ from bots.greedy import GreedyPolicy
 from bots.search import SearchBot, SearchPolicy, Weights, position_value
 from bots.search.planner import FINALS, KEEPABLE, PARTIALS, REROLLS, multiset, reroll_mask
 from sdk.games import saint_malo as sm
-from sdk.games.plugin import DecisionContext
-from sdk.games.saint_malo.wire import decode_observation, encode_observation
+from tests.bot_legality import check_every_answer_is_legal
 from tests.server.conftest import launched, play
 
 
@@ -44,34 +42,7 @@ def test_every_answer_is_legal() -> None:
 
     Every side grants a bonus person, so the rare bonus-person decision comes up.
     """
-    bot = SearchBot()
-    methods: dict[sm.Decision, Callable[[sm.State, DecisionContext], sm.Action]] = {
-        sm.Decision.KEEP: bot.keep,
-        sm.Decision.CHOOSE: bot.choose,
-        sm.Decision.ROTATE: bot.rotate,
-        sm.Decision.PLACE: bot.place,
-        sm.Decision.BONUS_PERSON: bot.bonus_person,
-    }
-    params = sm.Params(side_bonuses=("person", "person", "person", "person"))
-    asked: dict[sm.Decision, int] = dict.fromkeys(sm.Decision, 0)
-    for game in range(3):
-        rng = random.Random(game)
-        state = sm.new_game(2 + game, params)
-        decision_id = 0
-        while not state.is_terminal():
-            decision = state.decision
-            if decision is None:
-                state.apply(state.sample_chance(rng))
-                continue
-            decision_id += 1
-            if state.current == 0 or decision is sm.Decision.BONUS_PERSON:
-                context = DecisionContext(f"legal-{game}", decision_id, state.current, 1000, 10_000)
-                action = methods[decision](decode_observation(encode_observation(state), decision), context)
-                asked[decision] += 1
-            else:
-                action = state.sample_action(rng)
-            state.apply(action)
-    assert all(asked.values()), f"some decisions were never asked: {asked}"
+    check_every_answer_is_legal(SearchBot(), games=3, players=lambda game: 2 + game)
 
 
 def test_decisions_depend_only_on_the_state() -> None:
