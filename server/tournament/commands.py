@@ -99,7 +99,8 @@ def run(
     _show_standings(db_path, tournament)
 
 
-def _open(db: Path) -> Store:
+def open_store(db: Path) -> Store:
+    """The database at ``db``, or exit 1 with one line saying why it cannot be used."""
     try:
         return Store.open(db)
     except StoreError as exc:
@@ -123,7 +124,7 @@ def compute_standings(store: Store, tournament: Tournament) -> list[Standing]:
 
 
 def _show_standings(db: Path, tournament: Tournament) -> None:
-    store = _open(db)
+    store = open_store(db)
     try:
         rows = compute_standings(store, tournament)
     finally:
@@ -162,7 +163,7 @@ def standings_command(
     db: DbOption = DEFAULT_DB, json_output: JsonOption = False, name: TournamentOption = None
 ) -> None:
     """The standings: TrueSkill ratings applied in schedule order."""
-    store = _open(db)
+    store = open_store(db)
     try:
         tournament = _tournament(store, name, db)
         if json_output:
@@ -177,7 +178,7 @@ def matches_command(
     db: DbOption = DEFAULT_DB, json_output: JsonOption = False, name: TournamentOption = None
 ) -> None:
     """The finished matches, in schedule order."""
-    store = _open(db)
+    store = open_store(db)
     try:
         tournament = _tournament(store, name, db)
         assert tournament.id is not None

@@ -17,7 +17,7 @@ from server.resimulate import ReplayMismatchError, resimulate
 from server.store.database import StoreError
 from server.store.models import Tournament
 from server.store.repository import Store
-from server.tournament.commands import DEFAULT_DB, DbOption, TournamentOption
+from server.tournament.commands import DEFAULT_DB, DbOption, TournamentOption, open_store
 
 from .browse import browse
 from .moments import ReplayText
@@ -32,13 +32,6 @@ class MatchLookupError(Exception):
 def _fail(message: str, code: int = 1) -> typer.Exit:
     err_console.print(f"[red]error:[/] {message}")
     return typer.Exit(code)
-
-
-def _open(db: Path) -> Store:
-    try:
-        return Store.open(db)
-    except StoreError as exc:
-        raise _fail(str(exc)) from None
 
 
 def _tournaments(store: Store, name: str | None) -> list[Tournament]:
@@ -86,7 +79,7 @@ def replay_command(
     In a terminal it is interactive (arrows step, [ and ] jump by turn, g goes to a
     turn, q quits); piped, it prints every turn.
     """
-    store = _open(db)
+    store = open_store(db)
     try:
         tournament, record = find_match(store, match_id, name)
         positions = moments(record)
@@ -135,7 +128,7 @@ def verify_command(
 
     Exits 1 at the first disagreement of any match and says exactly where it is.
     """
-    store = _open(db)
+    store = open_store(db)
     failures = 0
     try:
         try:
