@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import uuid
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -58,3 +60,12 @@ def tournament_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = CliRunner().invoke(cli_app, ["run", str(bracket)])
     assert result.exit_code == 0, result.output
     return bracket.with_suffix(".db")
+
+
+@pytest.fixture
+def db_copy(tournament_db: Path, tmp_path: Path) -> Path:
+    """A copy of the shared tournament database that a test may change (SQLite's own backup)."""
+    copy = tmp_path / "copy.db"
+    with closing(sqlite3.connect(tournament_db)) as source, closing(sqlite3.connect(copy)) as target:
+        source.backup(target)
+    return copy

@@ -118,16 +118,14 @@ def test_a_bad_filter_is_a_readable_400(base_url: str, tournament_id: int) -> No
     ids=["json", "step", "seat"],
 )
 def test_a_corrupted_replay_is_a_readable_error(
-    tournament_db: Path, tmp_path: Path, match_ids: list[str], corruption: str, message: str
+    db_copy: Path, match_ids: list[str], corruption: str, message: str
 ) -> None:
-    db = tmp_path / "corrupted.db"
-    with closing(sqlite3.connect(tournament_db)) as source, closing(sqlite3.connect(db)) as copy:
-        source.backup(copy)
+    with closing(sqlite3.connect(db_copy)) as copy:
         copy.execute(
             f"{corruption} AND match_pk = (SELECT id FROM match WHERE match_id = ?)", (match_ids[0],)
         )
         copy.commit()
-    with serve(db) as url:
+    with serve(db_copy) as url:
         (tournament,) = fetch(f"{url}/api/tournaments").json()
         page = fetch(f"{url}/tournaments/{tournament['id']}/matches/{match_ids[0]}")
         api = fetch(f"{url}/api/tournaments/{tournament['id']}/matches/{match_ids[0]}")
@@ -139,15 +137,11 @@ def test_a_corrupted_replay_is_a_readable_error(
     assert other.status == 200  # the other matches still show
 
 
-def test_a_game_that_is_not_installed_is_a_readable_error(
-    tournament_db: Path, tmp_path: Path, match_ids: list[str]
-) -> None:
-    db = tmp_path / "chess.db"
-    with closing(sqlite3.connect(tournament_db)) as source, closing(sqlite3.connect(db)) as copy:
-        source.backup(copy)
+def test_a_game_that_is_not_installed_is_a_readable_error(db_copy: Path, match_ids: list[str]) -> None:
+    with closing(sqlite3.connect(db_copy)) as copy:
         copy.execute("UPDATE tournament SET game = 'chess'")
         copy.commit()
-    with serve(db) as url:
+    with serve(db_copy) as url:
         (tournament,) = fetch(f"{url}/api/tournaments").json()
         page = fetch(f"{url}/tournaments/{tournament['id']}/matches/{match_ids[0]}")
         standings = fetch(f"{url}/tournaments/{tournament['id']}")
