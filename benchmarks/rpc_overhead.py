@@ -158,14 +158,16 @@ def typical_request_bytes(players: int, seed: int) -> int:
     """Mean serialized size of the decision requests of a default-action game (no network)."""
     plugin = get_game(GAME)
     state = plugin.new_state(players, {})
-    dice = random.Random(derive_seed(seed, "dice"))
+    chance = random.Random(derive_seed(seed, plugin.chance_stream))
     sizes: list[int] = []
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply(state.sample_chance(dice))
+            state.apply(state.sample_chance(chance))
             continue
-        context = DecisionContext("rpc-overhead-0", len(sizes) + 1, state.current_player, 1000, 10_000)
-        _, request = plugin.request(state, context)
+        seat = state.current_player
+        context = DecisionContext("rpc-overhead-0", len(sizes) + 1, seat, 1000, 10_000)
+        spec = plugin.decisions[plugin.decision_kind(state)]
+        request = spec.encode_request(plugin.observe(state, seat), context)
         sizes.append(request.ByteSize())
         state.apply(plugin.default_action(state))
     return round(sum(sizes) / len(sizes))

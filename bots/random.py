@@ -1,7 +1,9 @@
-"""The random reference bot: uniform over the legal actions of every decision.
+"""The random reference bot: a uniformly random legal action, for every installed game.
 
-Its RNG is seeded from the match id and decision id (public facts), so a match
-replays identically while the bot never learns the referee's seed.
+It asks the game's plugin for a random legal action drawn from what the request
+told it. Its RNG is seeded from the match id, its seat and its own decision id
+(public facts), so a match replays identically while the bot never learns the
+referee's seed.
 
     python -m bots.random --port 50051
 """
@@ -9,42 +11,23 @@ replays identically while the bot never learns the referee's seed.
 from __future__ import annotations
 
 import random as _random
+from typing import Any, ClassVar
 
-from sdk.games import saint_malo as sm
-from sdk.games.plugin import DecisionContext
-from sdk.games.saint_malo.bot import SaintMaloBot
+from sdk.bot import Bot
+from sdk.games.decisions import DecisionContext
+from sdk.games.registry import games, get_game
 from sdk.serve import run
 
 
-def _rng(context: DecisionContext) -> _random.Random:
-    return _random.Random(f"{context.match_id}/{context.decision_id}")
-
-
-class RandomBot(SaintMaloBot):
+class RandomBot(Bot):
     name = "random"
-    version = "1.0"
+    version = "2.0"
     author = "smtourney"
+    games: ClassVar[tuple[str, ...]] = tuple(sorted(games()))
 
-    def keep(self, state: sm.State, context: DecisionContext) -> sm.Keep:
-        return sm.Keep(_rng(context).randrange(32))
-
-    def choose(self, state: sm.State, context: DecisionContext) -> sm.Choose:
-        return sm.Choose(_rng(context).choice(state.available_symbols()))
-
-    def rotate(self, state: sm.State, context: DecisionContext) -> sm.Rotate:
-        action = state.sample_action(_rng(context))
-        assert isinstance(action, sm.Rotate)
-        return action
-
-    def place(self, state: sm.State, context: DecisionContext) -> sm.Place:
-        action = state.sample_action(_rng(context))
-        assert not isinstance(action, sm.Keep | sm.Choose | sm.Rotate)
-        return action
-
-    def bonus_person(self, state: sm.State, context: DecisionContext) -> sm.PlacePerson:
-        action = state.sample_action(_rng(context))
-        assert isinstance(action, sm.PlacePerson)
-        return action
+    def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
+        rng = _random.Random(f"{context.match_id}/{context.seat}/{context.decision_id}")
+        return get_game(context.game).random_action(observation, rng)
 
 
 def main() -> None:

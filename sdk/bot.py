@@ -1,7 +1,8 @@
-"""The base every bot derives from: who it is, and hooks around each match.
+"""The base every bot derives from: who it is, how it decides, and hooks around each match.
 
-A game adds one method per decision in its own base class (for Saint Malo,
-:class:`sdk.games.saint_malo.bot.SaintMaloBot`).
+A game's own base class (for Saint Malo, :class:`sdk.games.saint_malo.bot.SaintMaloBot`)
+adds one typed method per decision kind, named after the kind; :meth:`Bot.decide`
+dispatches to it. A bot that plays any game overrides :meth:`Bot.decide` instead.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from abc import ABC
 from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from sdk.games.decisions import DecisionContext, dispatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +39,7 @@ class MatchResult:
 
 
 class Bot(ABC):  # noqa: B024 - the abstract decision methods live in each game's subclass
-    """Identity and lifecycle hooks; override the class attributes."""
+    """Identity, decisions and lifecycle hooks; override the class attributes."""
 
     name: ClassVar[str] = "unnamed"
     version: ClassVar[str] = "0"
@@ -48,3 +51,12 @@ class Bot(ABC):  # noqa: B024 - the abstract decision methods live in each game'
 
     def end_match(self, result: MatchResult) -> None:  # noqa: B027 - optional hook
         """Called after a match; a stateless bot ignores it."""
+
+    def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
+        """Answer one decision: by default the method named after ``kind``."""
+        return dispatch(self, kind, observation, context)
+
+    @classmethod
+    def answers_every_kind(cls, kinds: tuple[str, ...]) -> bool:
+        """Whether a decision of every kind in ``kinds`` reaches an answer."""
+        return cls.decide is not Bot.decide or all(callable(getattr(cls, kind, None)) for kind in kinds)

@@ -26,6 +26,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from sdk.bot import Bot, MatchInfo, MatchResult
+from sdk.games.context_wire import context_from_message
 from sdk.games.registry import get_game
 from sdk.protocol import PROTOCOL_VERSION
 from sdk.protocol.v1 import bot_pb2, bot_pb2_grpc
@@ -156,9 +157,12 @@ def serve(
     bot_pb2_grpc.add_BotServicer_to_server(LifecycleServicer(bot), server)
     services = [bot_pb2.DESCRIPTOR.services_by_name["Bot"].full_name]
     for game in bot.games:
-        plugin = get_game(game)
-        plugin.add_servicer(server, bot)
-        services.append(plugin.service_name)
+        decisions = get_game(game).decisions
+        if not bot.answers_every_kind(decisions.kinds):
+            missing = ", ".join(decisions.missing_methods(type(bot)))
+            raise TypeError(f"{type(bot).__name__} plays {game} but has no method for: {missing}")
+        server.add_generic_rpc_handlers((decisions.server_handler(bot, context_from_message),))
+        services.append(decisions.service_name)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for service in ["", *services]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import importlib
 import json
 import re
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -16,7 +15,8 @@ from rich.table import Table
 from rich.text import Text
 
 from sdk.bot import Bot
-from sdk.games.plugin import GameState
+from sdk.games.plugin import GamePlugin, GameState
+from sdk.games.registry import games as installed_games
 from sdk.games.registry import get_game
 from sdk.serve import run as serve_bot
 
@@ -41,12 +41,6 @@ app.command("verify")(viewer_commands.verify_command)
 console = Console()
 err_console = Console(stderr=True)
 
-DEFAULT_BOTS = [
-    "python -m bots.greedy",
-    "python -m bots.random",
-    "python -m bots.random",
-    "python -m bots.random",
-]
 _ADDRESS = re.compile(r"^[\w.\-\[\]:]+:\d+$")
 
 
@@ -75,10 +69,10 @@ def play(
             "--bot",
             "-b",
             help="A seat, in seat order: a command that starts a bot, or HOST:PORT of a running bot. "
-            "Default: greedy against three random bots.",
+            "Default: the game's demonstration table (`smtourney games` lists it).",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Match seed (the dice); bots never see it.")] = 7,
+    seed: Annotated[int, typer.Option(help="Match seed (all chance); bots never see it.")] = 7,
     game: Annotated[str, typer.Option(help="Game to play.")] = "saint_malo",
     decision_ms: Annotated[int, typer.Option(min=1, help="Time per decision, ms.")] = 1000,
     bank_ms: Annotated[int, typer.Option(min=0, help="Time bank per seat for the match, ms.")] = 10_000,
@@ -87,11 +81,15 @@ def play(
     record: Annotated[Path | None, typer.Option(help="Write the match record (JSON) here.")] = None,
 ) -> None:
     """Play one match between bots and show the boards live, then the result."""
-    plugin = get_game(game)
-    specs = _seat_specs(bot or DEFAULT_BOTS)
+    try:
+        plugin = get_game(game)
+    except KeyError as exc:
+        err_console.print(f"error: {exc.args[0]}", markup=False, highlight=False)
+        raise typer.Exit(2) from None
+    specs = _seat_specs(bot or list(plugin.demo_seats))
     config = RefereeConfig(TimeControl(decision_ms, bank_ms), strikes_to_forfeit=strikes)
     interrupt_on_sigterm()
-    view = _MatchView(plugin.render)
+    view = _MatchView(plugin)
     try:
         with view:
             result = run_match(
@@ -116,14 +114,14 @@ def play(
 class _MatchView:
     """The boards after every turn: redrawn in place on a terminal, printed otherwise."""
 
-    def __init__(self, render: Callable[[GameState], str]) -> None:
-        self.render = render
+    def __init__(self, plugin: GamePlugin) -> None:
+        self.plugin = plugin
         self.live = (
             Live(Text("starting bots..."), console=console, auto_refresh=False)
             if console.is_terminal
             else None
         )
-        self.turn: object = None
+        self.turn: int | None = None
         self.last: GameState | None = None
 
     def __enter__(self) -> _MatchView:
@@ -135,18 +133,18 @@ class _MatchView:
         if self.live is not None:
             self.live.__exit__(None, None, None)
         elif self.last is not None:
-            console.print(self.render(self.last), highlight=False, soft_wrap=True)
+            console.print(self.plugin.render(self.last), highlight=False, soft_wrap=True, markup=False)
 
     def on_step(self, state: GameState, step: StepRecord) -> None:
         if step.strike:
             err_console.print(f"[yellow]seat {step.seat} strike:[/] {step.strike}")
         self.last = state
-        turn = state.to_json().get("turn")
+        turn = self.plugin.turn(state)
         if turn == self.turn:
             return
         self.turn = turn
         if self.live is not None:
-            self.live.update(Text(self.render(state)), refresh=True)
+            self.live.update(Text(self.plugin.render(state)), refresh=True)
         else:
             console.print(f"after turn {turn}: scores {state.scores()}", highlight=False)
 
@@ -170,6 +168,46 @@ def _print_result(result: MatchRecord) -> None:
     for seat in result.seats:
         for fault in seat.faults:
             console.print(f"[yellow]seat {seat.seat} ({seat.name}):[/] {fault}")
+
+
+@app.command("games")
+def games_command(
+    json_output: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the installed games: players, parameters and decision kinds."""
+    listing = [_game_listing(plugin) for _, plugin in sorted(installed_games().items())]
+    if json_output:
+        print(json.dumps(listing, indent=1))
+        return
+    for entry in listing:
+        console.print(
+            Text(f"{entry['name']} — {entry['title']}, {entry['min_players']}-{entry['max_players']} players")
+        )
+        console.print(Text("  parameters:"))
+        for param in entry["parameters"]:
+            default = json.dumps(param["default"])
+            console.print(Text(f"    {param['name']} (default {default}): {param['summary']}"))
+        console.print(Text("  decisions:"))
+        for decision in entry["decisions"]:
+            console.print(Text(f"    {decision['kind']} ({decision['rpc']}): {decision['summary']}"))
+        console.print(Text(f"  demonstration table: {', '.join(entry['demo_seats'])}"))
+
+
+def _game_listing(plugin: GamePlugin) -> dict[str, Any]:
+    return {
+        "name": plugin.name,
+        "title": plugin.title,
+        "min_players": plugin.min_players,
+        "max_players": plugin.max_players,
+        "parameters": [
+            {"name": p.name, "default": p.default, "summary": p.summary} for p in plugin.parameters
+        ],
+        "service": plugin.decisions.service_name,
+        "decisions": [
+            {"kind": spec.kind, "rpc": spec.rpc, "summary": spec.summary} for spec in plugin.decisions
+        ],
+        "demo_seats": list(plugin.demo_seats),
+    }
 
 
 @bot_app.command("serve")

@@ -45,7 +45,7 @@ class BotClient:
         self.address = address
         self.metadata: tuple[tuple[str, str], ...] = (("authorization", f"Bearer {token}"),) if token else ()
         self.lifecycle = bot_pb2_grpc.BotStub(self.channel)
-        self.game = plugin.make_stub(self.channel)
+        self.calls = plugin.decisions.client_calls(self.channel)
         self.plugin = plugin
 
     def hello(self) -> bot_pb2.HelloReply:
@@ -95,9 +95,9 @@ class BotClient:
             metadata=self.metadata,
         )
 
-    def decide(self, method: str, request: Message, timeout_s: float) -> Message:
+    def decide(self, kind: str, request: Message, timeout_s: float) -> Message:
         """One decision call; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
-        reply: Message = getattr(self.game, method)(request, timeout=timeout_s, metadata=self.metadata)
+        reply: Message = self.calls[kind](request, timeout=timeout_s, metadata=self.metadata)
         return reply
 
     def close(self) -> None:

@@ -8,18 +8,19 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-RECORD_FORMAT = 1
+#: 2: decision ids count each seat's decisions (1 counted every seat's together).
+RECORD_FORMAT = 2
 
 
 @dataclass
 class StepRecord:
     """One applied step: a chance outcome, or a seat's decision."""
 
-    seq: int
-    kind: str  # "chance", or the decision kind, e.g. "keep"
+    seq: int  # place in the match, all steps and seats together
+    kind: str  # "chance", or the game's decision kind
     step: dict[str, Any]  # the step applied to the game, in the game's JSON form
     seat: int | None = None
-    decision_id: int | None = None
+    decision_id: int | None = None  # the seat's own decision count, from 1 (as sent to its bot)
     source: str = "chance"  # "chance", "bot", "default" (after a strike), "fallback" (forfeited seat)
     reply: dict[str, Any] | None = None  # what the bot answered, when it differs from the step
     latency_us: int | None = None
@@ -74,9 +75,21 @@ class MatchRecord:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchRecord:
-        if data.get("format") != RECORD_FORMAT:
-            raise ValueError(f"unsupported match record format {data.get('format')!r}")
-        fields = dict(data)
+        version = data.get("format")
+        if version not in (1, RECORD_FORMAT):
+            raise ValueError(f"unsupported match record format {version!r}")
+        fields = dict(data, format=RECORD_FORMAT)
         fields["seats"] = [SeatRecord.from_json(s) for s in data["seats"]]
         fields["steps"] = [StepRecord.from_json(s) for s in data["steps"]]
+        if version == 1:
+            count_decisions_per_seat(fields["steps"])
         return cls(**fields)
+
+
+def count_decisions_per_seat(steps: list[StepRecord]) -> None:
+    """Renumber decision ids of a format-1 record (one count for all seats) per seat."""
+    counts: dict[int, int] = {}
+    for step in steps:
+        if step.seat is not None:
+            counts[step.seat] = counts.get(step.seat, 0) + 1
+            step.decision_id = counts[step.seat]

@@ -104,24 +104,24 @@ class Referee:
                     else:
                         seat.forfeit(f"StartMatch failed: {exc.code().name}: {exc.details()}")
         state = self.plugin.new_state(len(self.seats), self.params)
-        dice = random.Random(derive_seed(self.seed, "dice"))
-        decision_id = 0
+        chance = random.Random(derive_seed(self.seed, self.plugin.chance_stream))
         while not state.is_terminal():
             if state.is_chance_node():
-                outcome = state.sample_chance(dice)
+                outcome = state.sample_chance(chance)
                 state.apply(outcome)
                 step = StepRecord(len(self.record.steps), "chance", self.plugin.step_to_json(outcome))
             else:
-                decision_id += 1
-                step = self._decide(state, self.seats[state.current_player], decision_id)
+                step = self._decide(state, self.seats[state.current_player])
             self.record.steps.append(step)
             if self.on_step is not None:
                 self.on_step(state, step)
         self._finish(state, time.perf_counter() - started)
         return self.record
 
-    def _decide(self, state: GameState, seat: Seat, decision_id: int) -> StepRecord:
+    def _decide(self, state: GameState, seat: Seat) -> StepRecord:
         kind = self.plugin.decision_kind(state)
+        seat.decisions += 1
+        decision_id = seat.decisions
         step = StepRecord(len(self.record.steps), kind, {}, seat=seat.record.seat, decision_id=decision_id)
         if seat.active and seat.client is not None:
             strike = self._ask_bot(state, seat, step)
@@ -146,11 +146,12 @@ class Referee:
         tc = self.config.time_control
         bank = int(seat.bank_ms)
         context = DecisionContext(self.match_id, step.decision_id, seat.record.seat, tc.decision_ms, bank)
-        method, request = self.plugin.request(state, context)
+        spec = self.plugin.decisions[step.kind]
+        request = spec.encode_request(self.plugin.observe(state, seat.record.seat), context)
         timeout_s = (tc.decision_ms + bank) / 1000
         started = time.perf_counter_ns()
         try:
-            reply = seat.client.decide(method, request, timeout_s)
+            reply = seat.client.decide(step.kind, request, timeout_s)
         except grpc.RpcError as exc:
             self._charge(seat, step, started)
             code = exc.code()
@@ -170,7 +171,7 @@ class Referee:
         if answered != step.decision_id:
             return f"stale reply: it answers decision {answered}, not {step.decision_id}"
         try:
-            action = self.plugin.decode_reply(state, reply)
+            action = spec.decode_reply(reply)
         except (ValueError, TypeError) as exc:
             return f"malformed reply: {exc}"
         step.reply = self.plugin.step_to_json(action)

@@ -4,6 +4,10 @@ One documented, versioned JSON form (``docs/replay-format.md``) serves the
 terminal viewer, ``smtourney replay --json``, the web viewer and exported HTML
 files. It is built by re-simulating the record with the engine, so a replay
 that would not verify is never shown as if it were sound.
+
+A replay is omniscient (the organiser's view) by default, or built as one seat
+saw the match: then every position is that seat's view, and a step appears only
+if the seat learned of it, told as the seat learned it.
 """
 
 from __future__ import annotations
@@ -18,20 +22,22 @@ from .record import MatchRecord, StepRecord
 from .resimulate import resimulate
 
 REPLAY_FORMAT = "smtourney.replay"
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2
 
 
-def _step_json(step: StepRecord, text: str) -> dict[str, Any]:
+def _step_json(step: StepRecord, text: str, seat: int | None) -> dict[str, Any]:
+    """The step as ``seat`` may see it: another seat's action, reply, timing and strike stay hidden."""
+    own = seat is None or step.seat == seat
     return {
         "seq": step.seq,
         "kind": step.kind,
         "seat": step.seat,
         "source": step.source,
-        "action": step.step,
+        "action": step.step if own else None,
         "text": text,
-        "reply": step.reply,
-        "latency_us": step.latency_us,
-        "strike": step.strike,
+        "reply": step.reply if own else None,
+        "latency_us": step.latency_us if own else None,
+        "strike": step.strike if own else None,
     }
 
 
@@ -43,12 +49,15 @@ class Moment:
     state: GameState
 
 
-def moments(record: MatchRecord) -> list[Moment]:
-    """Every position of ``record``, re-simulated: the start, then one after each step.
+def moments(record: MatchRecord, seat: int | None = None) -> list[Moment]:
+    """Positions of ``record``, re-simulated: the start, then one after each step.
 
-    Raises :class:`server.resimulate.ReplayMismatchError` when the record does
-    not re-simulate.
+    With ``seat``, only after the steps that seat learned of. Raises
+    :class:`server.resimulate.ReplayMismatchError` when the record does not
+    re-simulate, and ``ValueError`` for a seat not in the match.
     """
+    if seat is not None and not 0 <= seat < record.players:
+        raise ValueError(f"seat {seat} is not in this match (seats 0 to {record.players - 1})")
     plugin = get_game(record.game)
     found: list[Moment] = []
     pending: list[dict[str, Any]] = []  # the step whose resulting position is not taken yet
@@ -57,23 +66,34 @@ def moments(record: MatchRecord) -> list[Moment]:
         found.append(Moment(pending.pop() if pending else None, state.clone()))
 
     def observe(step: StepRecord, action: Any, state: GameState) -> None:
+        text = plugin.describe(state, action, seat)
+        if text is None:
+            return
         take(state)
-        pending.append(_step_json(step, plugin.describe(state, action)))
+        pending.append(_step_json(step, text, seat))
 
     take(resimulate(record, observe))
     return found
 
 
 def build_replay(
-    record: MatchRecord, *, tournament: str | None = None, positions: list[Moment] | None = None
+    record: MatchRecord,
+    *,
+    tournament: str | None = None,
+    seat: int | None = None,
+    positions: list[Moment] | None = None,
 ) -> dict[str, Any]:
-    """The replay of ``record`` in the documented format (``positions``: from :func:`moments`)."""
+    """The replay of ``record`` in the documented format, omniscient or as ``seat`` saw it.
+
+    ``positions``: from :func:`moments` with the same ``seat``.
+    """
     plugin = get_game(record.game)
     if positions is None:
-        positions = moments(record)
+        positions = moments(record, seat)
     return {
         "format": REPLAY_FORMAT,
         "version": REPLAY_VERSION,
+        "viewer_seat": seat,
         "match": {
             "id": record.match_id,
             "tournament": tournament,
@@ -102,7 +122,12 @@ def build_replay(
         ],
         "summary": record.summary,
         "moments": [
-            {"index": i, "step": moment.step, "view": plugin.view(moment.state)}
+            {
+                "index": i,
+                "turn": plugin.turn(moment.state),
+                "step": moment.step,
+                "view": plugin.view(moment.state, seat),
+            }
             for i, moment in enumerate(positions)
         ],
     }

@@ -1,7 +1,9 @@
 """Re-simulate a match record with the game's engine and check that it holds.
 
-Every step is re-applied with full rule checks. Each roll must be the one the
-match seed gives (the referee draws dice from ``derive_seed(seed, "dice")``);
+Every step is re-applied with full rule checks. Each chance outcome must be the
+one the match seed gives (the referee draws them from
+``derive_seed(seed, plugin.chance_stream)``); each seat's decision ids must
+count from 1;
 strike substitutions and forfeited seats must show the game's safe default;
 strike counts, scores and ranks must match. The first disagreement raises
 :class:`ReplayMismatchError` naming the step, so a tampered replay is caught
@@ -60,7 +62,7 @@ def resimulate(record: MatchRecord, observer: StepObserver | None = None) -> Gam
 def _context(plugin: GamePlugin, state: GameState, step: StepRecord) -> str:
     """Where a step sits in the game, for error messages."""
     who = "" if step.seat is None else f" by seat {step.seat}"
-    return f"{step.kind}{who}, turn {plugin.view(state)['turn']}"
+    return f"{step.kind}{who}, turn {plugin.turn(state)}"
 
 
 class _StepChecker:
@@ -68,8 +70,8 @@ class _StepChecker:
 
     def __init__(self, plugin: GamePlugin, record: MatchRecord) -> None:
         self.plugin, self.record = plugin, record
-        self.dice = random.Random(derive_seed(record.seed, "dice"))
-        self.decisions = 0
+        self.chance = random.Random(derive_seed(record.seed, plugin.chance_stream))
+        self.decisions = [0] * record.players
         self.fallback_seen: set[int] = set()
 
     def check(self, state: GameState, step: StepRecord, expected_seq: int) -> Any:
@@ -85,16 +87,19 @@ class _StepChecker:
         except (ValueError, TypeError, KeyError) as exc:
             raise ReplayMismatchError(step.seq, f"unreadable step {step.step}: {exc}") from exc
         if step.kind == "chance":
-            expected = plugin.step_to_json(state.sample_chance(self.dice))
+            expected = plugin.step_to_json(state.sample_chance(self.chance))
             if plugin.step_to_json(action) != expected:
                 raise ReplayMismatchError(
-                    step.seq, f"recorded roll {step.step} but the match seed rolls {expected}"
+                    step.seq, f"recorded chance outcome {step.step} but the match seed gives {expected}"
                 )
             return action
-        self.decisions += 1
-        if step.decision_id != self.decisions:
+        assert step.seat is not None
+        self.decisions[step.seat] += 1
+        expected_id = self.decisions[step.seat]
+        if step.decision_id != expected_id:
             raise ReplayMismatchError(
-                step.seq, f"decision id {step.decision_id}, expected {self.decisions} (counted from 1)"
+                step.seq,
+                f"decision id {step.decision_id}, expected {expected_id} (each seat counts from 1)",
             )
         _check_source(plugin, state, self.record, step, action, self.fallback_seen)
         return action

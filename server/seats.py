@@ -43,6 +43,7 @@ class Seat:
     client: BotClient | None = None
     process: BotProcess | None = None
     bank_ms: float = 0.0
+    decisions: int = 0  # this seat's decisions so far: its decision ids count from 1
 
     @property
     def active(self) -> bool:

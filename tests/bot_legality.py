@@ -1,47 +1,60 @@
-"""Check a bot the way it is really asked: on the state decoded from the wire, every answer applied
-with all rules checked, so an illegal answer raises."""
+"""Check a bot the way it is really asked: each request built by the game's decision table from the
+seat's observation, decoded as a bot server decodes it, the reply encoded and decoded again, and every
+answer applied with all rules checked, so an illegal answer raises."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from sdk.games import saint_malo as sm
-from sdk.games.plugin import DecisionContext
-from sdk.games.saint_malo.bot import SaintMaloBot
-from sdk.games.saint_malo.wire import decode_observation, encode_observation
+from sdk.bot import Bot
+from sdk.games.decisions import DecisionContext
+from sdk.games.registry import get_game
 
 
-def check_every_answer_is_legal(bot: SaintMaloBot, games: int, players: Callable[[int], int]) -> None:
-    """Play ``games`` games (``players(game)`` seats) with ``bot`` at seat 0, random players elsewhere.
+def ask_over_the_wire(bot: Bot, game: str, state: Any, seat: int, context: DecisionContext) -> Any:
+    """The action ``bot`` answers to the pending decision, after a full trip through the codecs."""
+    plugin = get_game(game)
+    kind = plugin.decision_kind(state)
+    spec = plugin.decisions[kind]
+    request = spec.encode_request(plugin.observe(state, seat), context)
+    received = spec.request_type.FromString(request.SerializeToString())
+    action = bot.decide(kind, spec.decode_request(received), context)
+    reply = spec.reply_type.FromString(spec.encode_reply(action, context.decision_id).SerializeToString())
+    return spec.decode_reply(reply)
 
-    Every side grants a bonus person, so the rare bonus-person decision comes up; the bot places
-    the bonus persons of every seat. Fails unless every kind of decision was asked at least once.
+
+def check_every_answer_is_legal(
+    bot: Bot,
+    games: int,
+    players: Callable[[int], int],
+    *,
+    game: str = "saint_malo",
+    params: Mapping[str, Any] | None = None,
+    asks: Callable[[Any, int], bool] = lambda state, seat: seat == 0,
+) -> None:
+    """Play ``games`` games (``players(game)`` seats); ``bot`` answers where ``asks(state, seat)``.
+
+    Random legal actions play the other decisions. Fails unless every kind of decision the game
+    declares was asked of the bot at least once.
     """
-    methods: dict[sm.Decision, Callable[[sm.State, DecisionContext], sm.Action]] = {
-        sm.Decision.KEEP: bot.keep,
-        sm.Decision.CHOOSE: bot.choose,
-        sm.Decision.ROTATE: bot.rotate,
-        sm.Decision.PLACE: bot.place,
-        sm.Decision.BONUS_PERSON: bot.bonus_person,
-    }
-    params = sm.Params(side_bonuses=("person", "person", "person", "person"))
-    asked: dict[sm.Decision, int] = dict.fromkeys(sm.Decision, 0)
-    for game in range(games):
-        rng = random.Random(game)
-        state = sm.new_game(players(game), params)
-        decision_id = 0
+    plugin = get_game(game)
+    asked = dict.fromkeys(plugin.decisions.kinds, 0)
+    for number in range(games):
+        rng = random.Random(number)
+        state = plugin.new_state(players(number), params or {})
+        counts = [0] * players(number)
         while not state.is_terminal():
-            decision = state.decision
-            if decision is None:
+            if state.is_chance_node():
                 state.apply(state.sample_chance(rng))
                 continue
-            decision_id += 1
-            if state.current == 0 or decision is sm.Decision.BONUS_PERSON:
-                context = DecisionContext(f"legal-{game}", decision_id, state.current, 1000, 10_000)
-                action = methods[decision](decode_observation(encode_observation(state), decision), context)
-                asked[decision] += 1
+            seat = state.current_player
+            counts[seat] += 1
+            if asks(state, seat):
+                context = DecisionContext(f"legal-{number}", counts[seat], seat, 1000, 10_000, game)
+                asked[plugin.decision_kind(state)] += 1
+                state.apply(ask_over_the_wire(bot, game, state, seat, context))
             else:
-                action = state.sample_action(rng)
-            state.apply(action)
+                state.apply(plugin.random_action(plugin.observe(state, seat), rng))
     assert all(asked.values()), f"some decisions were never asked: {asked}"

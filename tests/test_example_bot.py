@@ -21,7 +21,7 @@ from server import seats as seats_module
 from server.launcher import BotProcess
 from server.referee import RefereeConfig, TimeControl, run_match
 from server.seats import SeatSpec
-from tests.bot_legality import check_every_answer_is_legal
+from tests.saint_malo.bot_answers import check_saint_malo_bot
 from tests.test_docs import python_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +58,7 @@ def test_every_answer_of_the_example_is_legal() -> None:
     often. Each answer is computed on the state a bot receives over the wire and
     applied with every rule checked: an illegal one raises.
     """
-    check_every_answer_is_legal(load_example().ExampleBot(), games=40, players=lambda game: 2 + game % 4)
+    check_saint_malo_bot(load_example().ExampleBot(), games=40, players=lambda game: 2 + game % 4)
 
 
 def test_the_example_plays_a_real_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,8 +1,20 @@
 """What a game must provide to be played by the referee and served by the SDK.
 
-The referee, seats, match records and tournaments only talk to games through
-:class:`GamePlugin`, so adding a game means writing one plugin and declaring it
-under the ``smtourney.games`` entry-point group; nothing else changes.
+The referee, seats, match records, viewers and tournaments only talk to games
+through :class:`GamePlugin`, so adding a game means writing one plugin and
+declaring it under the ``smtourney.games`` entry-point group; nothing else
+changes.
+
+The contract, in the manner of OpenSpiel and PettingZoo's AEC model:
+
+- ``current_player`` is the seat that decides now, whoever's turn it is
+  (reactions, every player in turn); decisions come one at a time.
+- ``observe(state, seat)`` is everything ``seat`` may know, public history
+  included, and the only thing about the game that ever reaches that seat: the
+  referee builds each request from it alone.
+- each decision kind is declared once, in the plugin's :class:`DecisionTable`.
+- chance is explicit: at a chance node the referee draws the outcome from its
+  own stream (``chance_stream``) and records it.
 """
 
 from __future__ import annotations
@@ -10,23 +22,25 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from pathlib import Path
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    import grpc
-    from google.protobuf.message import Message
+from .decisions import DecisionContext, DecisionTable
+
+__all__ = ["DecisionContext", "GamePlugin", "GameState", "Parameter"]
 
 
 class GameState(Protocol):
     """The engine-state surface the referee relies on (OpenSpiel-style)."""
 
     @property
-    def current_player(self) -> int: ...  # a seat, or a negative CHANCE/TERMINAL marker
+    def current_player(self) -> int: ...  # the deciding seat, or a negative CHANCE/TERMINAL marker
 
     def is_terminal(self) -> bool: ...
     def is_chance_node(self) -> bool: ...
     def sample_chance(self, rng: random.Random) -> Any: ...
-    def apply(self, step: Any) -> None: ...  # raises IllegalActionError (a ValueError)
+    def apply(self, step: Any) -> None: ...  # raises IllegalActionError (a ValueError), state unchanged
+    def legal_actions(self) -> list[Any]: ...
     def clone(self) -> Any: ...
     def scores(self) -> list[int]: ...
     def ranks(self) -> list[int]: ...
@@ -34,24 +48,29 @@ class GameState(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class DecisionContext:
-    """What the referee tells a bot about a decision besides the game state."""
+class Parameter:
+    """One game parameter, for ``smtourney games`` and the docs."""
 
-    match_id: str
-    decision_id: int
-    seat: int
-    decision_ms: int
-    time_bank_ms: int
+    name: str
+    default: Any
+    summary: str
 
 
 class GamePlugin(Protocol):
-    """One game: engine entry points, wire codec, safe defaults, rendering."""
+    """One game: engine entry points, declared decisions, secrecy, defaults, rendering."""
 
     name: str  # registry name, e.g. "saint_malo"
     title: str  # display name, e.g. "Saint Malo"
-    service_name: str  # full gRPC service name of its decisions
     min_players: int
     max_players: int
+    parameters: tuple[Parameter, ...]
+    decisions: DecisionTable
+    #: Name of the referee's random stream for this game's chance nodes.
+    chance_stream: str
+    #: The web viewer's drawing module for this game (a JavaScript file, see docs/web-viewer.md).
+    web_script: Path
+    #: Bot commands for a demonstration match (``smtourney play`` without ``--bot``).
+    demo_seats: tuple[str, ...]
 
     def normalize_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """Validated parameters with defaults filled in; raises ValueError naming a bad key."""
@@ -60,19 +79,23 @@ class GamePlugin(Protocol):
     def new_state(self, players: int, params: Mapping[str, Any]) -> GameState: ...
 
     def decision_kind(self, state: GameState) -> str:
-        """Name of the pending decision, e.g. "keep"."""
+        """Kind of the pending decision, one of ``decisions.kinds``."""
         ...
 
-    def make_stub(self, channel: grpc.Channel) -> Any:
-        """Client stub of the game's decision service."""
+    def observe(self, state: GameState, seat: int) -> Any:
+        """Everything ``seat`` may know now; requests to that seat are built from it alone."""
         ...
 
-    def request(self, state: GameState, context: DecisionContext) -> tuple[str, Message]:
-        """The RPC method name and request message for the pending decision."""
+    def resample_hidden(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """A state ``seat`` cannot tell from ``state``: all it may not see redrawn at random.
+
+        Written from the game's definition of what is secret, independently of
+        ``observe``, so the secrecy property (equal observations) is a real check.
+        """
         ...
 
-    def decode_reply(self, state: GameState, reply: Message) -> Any:
-        """The action a reply carries; raises ValueError when it carries none."""
+    def random_action(self, observation: Any, rng: random.Random) -> Any:
+        """A random legal action for the deciding seat, from what its request told it."""
         ...
 
     def default_action(self, state: GameState) -> Any:
@@ -81,20 +104,27 @@ class GamePlugin(Protocol):
 
     def step_to_json(self, step: Any) -> dict[str, Any]: ...
     def step_from_json(self, data: Mapping[str, Any]) -> Any: ...
-    def render(self, state: GameState) -> str: ...
 
-    def view(self, state: GameState) -> dict[str, Any]:
-        """The position as plain data for replay viewers; must hold ``turn`` (from 1)."""
+    def turn(self, state: GameState) -> int:
+        """The game's own turn count (from 1), by which viewers jump through a match."""
         ...
 
-    def describe(self, state: GameState, step: Any) -> str:
-        """One line saying what ``step`` does in ``state``, before it is applied."""
+    def render(self, state: GameState, seat: int | None = None) -> str:
+        """The position as text; ``seat``: as that seat sees it (None: everything)."""
+        ...
+
+    def view(self, state: GameState, seat: int | None = None) -> dict[str, Any]:
+        """The position as plain data for the web viewer; ``seat`` as in :meth:`render`."""
+        ...
+
+    def describe(self, state: GameState, step: Any, seat: int | None = None) -> str | None:
+        """One line saying what ``step`` does in ``state`` (before it is applied).
+
+        With ``seat``: what that seat learns of the step, or None when it learns
+        nothing at all (not even that the step happened).
+        """
         ...
 
     def summary(self, state: GameState) -> dict[str, Any]:
         """Game-specific facts worth keeping in a match record (e.g. pirate attacks)."""
-        ...
-
-    def add_servicer(self, server: grpc.Server, bot: Any) -> None:
-        """Serve ``bot``'s decisions for this game on ``server`` (SDK side)."""
         ...

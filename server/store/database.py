@@ -12,13 +12,25 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, event, text
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from .models import APPLICATION_ID, SCHEMA_VERSION, SchemaInfo
 
+
+def _decision_ids_per_seat(session: Session) -> None:
+    """Schema 2: a decision id counts its seat's decisions only, as bots now see it."""
+    session.execute(
+        text(
+            "UPDATE event SET decision_id = (SELECT n FROM (SELECT id, ROW_NUMBER() OVER "
+            "(PARTITION BY match_pk, seat ORDER BY seq) AS n FROM event WHERE seat IS NOT NULL) AS numbered "
+            "WHERE numbered.id = event.id) WHERE seat IS NOT NULL"
+        )
+    )
+
+
 #: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
-MIGRATIONS: dict[int, Callable[[Session], None]] = {}
+MIGRATIONS: dict[int, Callable[[Session], None]] = {1: _decision_ids_per_seat}
 
 
 class StoreError(Exception):

@@ -8,7 +8,7 @@ from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 #: Bump with a migration in :mod:`server.store.database` whenever a table changes.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = "smtourney"
 
 
@@ -95,7 +95,7 @@ class Event(SQLModel, table=True):
     seq: int
     kind: str
     seat: int | None = None
-    decision_id: int | None = None
+    decision_id: int | None = None  # the seat's own decision count (schema 1: every seat's)
     source: str
     step_json: str
     reply_json: str | None = None

@@ -73,6 +73,10 @@ def replay_command(
     html: Annotated[
         Path | None, typer.Option("--html", help="Write the replay viewer as one self-contained HTML file.")
     ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", min=0, help="Show the match as this seat saw it (default: everything)."),
+    ] = None,
 ) -> None:
     """Step through a stored match: boards, dice, every decision, strikes and scores.
 
@@ -82,14 +86,14 @@ def replay_command(
     store = open_store(db)
     try:
         tournament, record = find_match(store, match_id, name)
-        positions = moments(record)
-    except (MatchLookupError, StoreError) as exc:
+        positions = moments(record, seat)
+    except (MatchLookupError, StoreError, ValueError) as exc:
         raise _fail(f"{db}: {exc}") from None
     except ReplayMismatchError as exc:
         raise _fail(f"{db}: match {match_id} does not re-simulate, {exc} (see `smtourney verify`)") from None
     finally:
         store.close()
-    replay = build_replay(record, tournament=tournament.name, positions=positions)
+    replay = build_replay(record, tournament=tournament.name, seat=seat, positions=positions)
     if json_output:
         json.dump(replay, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")

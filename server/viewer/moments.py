@@ -28,7 +28,7 @@ class ReplayText:
     def turn_at(self, index: int) -> int:
         """The turn a moment belongs to: that of the step leading to it (the start: turn 1)."""
         before = max(index - 1, 0)
-        return int(self.replay["moments"][before]["view"]["turn"])
+        return int(self.replay["moments"][before]["turn"])
 
     @property
     def turns(self) -> int:
@@ -55,7 +55,7 @@ class ReplayText:
 
     def seat_name(self, seat: int | None) -> str:
         if seat is None:
-            return "dice"
+            return "chance"
         return f"seat {seat} {self.replay['seats'][seat]['name']}"
 
     def step_line(self, index: int) -> str:
@@ -81,17 +81,19 @@ class ReplayText:
             + (" FORFEITED" if s["forfeited"] else "")
             for s in self.replay["seats"]
         )
-        return f"match {match['id']}{where} · {match['title']} · {match['players']} players\nfinal: {seats}"
+        seen = self.replay["viewer_seat"]
+        as_seen = "" if seen is None else f" · as seat {seen} saw it"
+        return (
+            f"match {match['id']}{where} · {match['title']} · {match['players']} players{as_seen}\n"
+            f"final: {seats}"
+        )
 
     def moment(self, index: int, *, recent: int = 8) -> str:
         """Everything about moment ``index``: where it is, how it came, the boards."""
-        view = self.replay["moments"][index]["view"]
-        to_move = view.get("to_move")
-        status = "game over" if to_move is None else f"{self.seat_name(to_move)} to play"
         lines = [
-            f"moment {index}/{self.last} · turn {self.turn_at(index)}/{self.turns} · {status}",
+            f"moment {index}/{self.last} · turn {self.turn_at(index)}/{self.turns}",
             "",
-            self.plugin.render(self.positions[index].state),
+            self.plugin.render(self.positions[index].state, self.replay["viewer_seat"]),
             "",
             "steps:",
         ]
@@ -104,5 +106,5 @@ class ReplayText:
         if not span:
             raise ValueError(f"turn {turn} is not in this match (turns 1 to {self.turns})")
         lines = [f"turn {turn}/{self.turns}", *(self.step_line(i) for i in span), ""]
-        lines.append(self.plugin.render(self.positions[span[-1]].state))
+        lines.append(self.plugin.render(self.positions[span[-1]].state, self.replay["viewer_seat"]))
         return "\n".join(lines)

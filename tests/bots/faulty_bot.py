@@ -10,6 +10,7 @@ later Keep request) does what ``--fault`` says.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import threading
 import time
@@ -19,7 +20,11 @@ from typing import Any
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from sdk.games.saint_malo.bot import DefaultBot, SaintMaloBot, SaintMaloServicer
+from sdk.bot import Bot
+from sdk.games.context_wire import context_from_message
+from sdk.games.decisions import DecisionSpec
+from sdk.games.saint_malo.bot import DefaultBot
+from sdk.games.saint_malo.decisions import DECISIONS
 from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
 from sdk.protocol.v1 import bot_pb2, bot_pb2_grpc
 from sdk.serve import LifecycleServicer
@@ -41,18 +46,17 @@ FAULTS = (
 
 
 class FaultyBot(DefaultBot):
-    """Plays the safe default: the faults are injected on the wire by FaultyServicer."""
+    """Plays the safe default: the faults are injected on the wire by FaultyService."""
 
     name = "faulty"
     version = "1"
 
 
-class FaultyServicer(SaintMaloServicer):
-    """Answers correctly until decision ``at``, then injects the fault."""
+class FaultyService:
+    """Answers correctly until decision ``at``, then injects the fault (into Keep, or Place)."""
 
-    def __init__(self, bot: SaintMaloBot, fault: str, at: int) -> None:
-        super().__init__(bot)
-        self.fault, self.at, self.calls = fault, at, 0
+    def __init__(self, bot: Bot, fault: str, at: int) -> None:
+        self.bot, self.fault, self.at, self.calls = bot, fault, at, 0
         self.lock = threading.Lock()
 
     def _misbehave(self) -> bool:
@@ -60,9 +64,22 @@ class FaultyServicer(SaintMaloServicer):
             self.calls += 1
             return self.calls >= self.at
 
-    def Keep(self, request: pb.KeepRequest, context: grpc.ServicerContext) -> Any:
+    def answer(self, spec: DecisionSpec, request: Any) -> Any:
+        """The bot's own reply, as the SDK would send it."""
+        context = context_from_message(request.context, "saint_malo")
+        action = self.bot.decide(spec.kind, spec.decode_request(request), context)
+        return spec.encode_reply(action, context.decision_id)
+
+    def handle(self, spec: DecisionSpec, request: Any, context: grpc.ServicerContext) -> Any:
+        if spec.kind == "keep":
+            return self.keep(spec, request)
+        if spec.kind == "place":
+            return self.place(spec, request)
+        return self.answer(spec, request)
+
+    def keep(self, spec: DecisionSpec, request: pb.KeepRequest) -> Any:
         if not self._misbehave():
-            return super().Keep(request, context)
+            return self.answer(spec, request)
         decision_id = request.context.decision_id
         fault = self.fault
         if fault == "sleep":
@@ -83,11 +100,11 @@ class FaultyServicer(SaintMaloServicer):
             return reply
         elif fault == "stale":
             return pb.KeepReply(decision_id=decision_id - 1)
-        return super().Keep(request, context)
+        return self.answer(spec, request)
 
-    def Place(self, request: pb.PlaceRequest, context: grpc.ServicerContext) -> Any:
+    def place(self, spec: DecisionSpec, request: pb.PlaceRequest) -> Any:
         if self.fault != "wrong_kind" or self.calls < self.at:
-            return super().Place(request, context)
+            return self.answer(spec, request)
         # A well-formed placement of the wrong kind for the chosen symbol.
         decision_id = request.context.decision_id
         if request.observation.chosen == pb.SYMBOL_LOG:
@@ -128,24 +145,16 @@ def main() -> None:
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
     lifecycle = ExitAfterHello(bot) if args.fault == "exit_after_hello" else LifecycleServicer(bot)
     bot_pb2_grpc.add_BotServicer_to_server(lifecycle, server)
-    servicer = FaultyServicer(bot, args.fault, args.at)
+    service = FaultyService(bot, args.fault, args.at)
     handlers = {
-        method: grpc.unary_unary_rpc_method_handler(
-            getattr(servicer, method),
-            request_deserializer=request_type.FromString,
+        spec.rpc: grpc.unary_unary_rpc_method_handler(
+            functools.partial(service.handle, spec),
+            request_deserializer=spec.request_type.FromString,
             response_serializer=_raw_or_message,
         )
-        for method, request_type in (
-            ("Keep", pb.KeepRequest),
-            ("Choose", pb.ChooseRequest),
-            ("Rotate", pb.RotateRequest),
-            ("Place", pb.PlaceRequest),
-            ("PlaceBonusPerson", pb.PlaceBonusPersonRequest),
-        )
+        for spec in DECISIONS
     }
-    server.add_generic_rpc_handlers(
-        [grpc.method_handlers_generic_handler("smtourney.saint_malo.v1.SaintMalo", handlers)]
-    )
+    server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(DECISIONS.service_name, handlers)])
     health_servicer = health.HealthServicer()
     serving = args.fault != "unhealthy"
     status = health_pb2.HealthCheckResponse.SERVING if serving else health_pb2.HealthCheckResponse.NOT_SERVING

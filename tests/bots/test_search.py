@@ -16,7 +16,7 @@ from bots.greedy import GreedyPolicy
 from bots.search import SearchBot, SearchPolicy, Weights, position_value
 from bots.search.planner import FINALS, KEEPABLE, PARTIALS, REROLLS, multiset, reroll_mask
 from sdk.games import saint_malo as sm
-from tests.bot_legality import check_every_answer_is_legal
+from tests.saint_malo.bot_answers import check_saint_malo_bot
 from tests.server.conftest import launched, play
 
 
@@ -42,7 +42,7 @@ def test_every_answer_is_legal() -> None:
 
     Every side grants a bonus person, so the rare bonus-person decision comes up.
     """
-    check_every_answer_is_legal(SearchBot(), games=3, players=lambda game: 2 + game)
+    check_saint_malo_bot(SearchBot(), games=3, players=lambda game: 2 + game)
 
 
 def test_decisions_depend_only_on_the_state() -> None:

@@ -27,9 +27,11 @@ def test_four_player_match_matches_a_resimulation(tmp_path: Path, tag: str) -> N
     decisions = [s for s in record.steps if s.kind != "chance"]
     assert decisions and all(s.source == "bot" and s.strike is None for s in decisions)
     assert all(s.latency_us is not None and s.latency_us > 0 for s in decisions)
-    assert [s.decision_id for s in decisions] == list(range(1, len(decisions) + 1))
+    for seat in range(4):
+        ids = [s.decision_id for s in decisions if s.seat == seat]
+        assert ids == list(range(1, len(ids) + 1)), f"seat {seat} does not count its own decisions from 1"
     assert all(seat.strikes == 0 and not seat.forfeited for seat in record.seats)
-    assert [seat.bot for seat in record.seats] == ["greedy 1.0"] + ["random 1.0"] * 3
+    assert [seat.bot for seat in record.seats] == ["greedy 1.0"] + ["random 2.0"] * 3
 
     final = resimulate(record)
     assert isinstance(final, sm.State)

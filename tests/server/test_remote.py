@@ -52,7 +52,7 @@ def test_remote_bot_over_tls_with_token(
         token="s3cret",
     )
     record = play([remote, launched("local", "bots.random")], tmp_path)
-    assert record.seats[0].bot == "random 1.0"
+    assert record.seats[0].bot == "random 2.0"
     assert record.seats[0].strikes == 0 and not record.seats[0].forfeited, record.seats[0].faults
 
 

@@ -92,7 +92,7 @@ def test_one_turn(tournament_db: Path) -> None:
     assert code == 0, output
     assert "match r1-t002-s0 · web-tiny · Saint Malo · 2 players" in output
     assert "turn 2/" in output
-    assert "dice: rolls" in output and "seat 1 faulty:" in output
+    assert "chance: rolls" in output and "seat 1 faulty:" in output
     assert "seat 0" in output and "seat 1" in output  # both boards
 
 

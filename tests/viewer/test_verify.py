@@ -53,7 +53,7 @@ def test_a_tampered_die_fails_at_that_die(db_copy: Path) -> None:
     code, output = verify(db_copy)
     assert code == 1
     assert f"FAIL web-tiny/r1-t002-s1: at step {seq} (chance, turn " in output
-    assert "but the match seed rolls" in output
+    assert "but the match seed gives" in output
     assert "ok   web-tiny/r1-t002-s0" in output
     assert "6 matches checked, 5 ok, 1 failed" in output
 

@@ -2,29 +2,22 @@
 
 Each method receives the engine's own :class:`State` rebuilt from the request
 (a full forward model: ``legal_actions()``, ``clone()``, ``apply()``) and the
-:class:`DecisionContext`, and returns a typed action.
+:class:`DecisionContext`, and returns a typed action. The methods are named
+after the decision kinds of :data:`~sdk.games.saint_malo.decisions.DECISIONS`,
+which routes every RPC to them.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar, TypeVar
-
-import grpc
+from typing import Any, ClassVar
 
 from sdk.bot import Bot
-from sdk.games.plugin import DecisionContext
-from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
-from sdk.protocol.saint_malo.v1 import saint_malo_pb2_grpc as pb_grpc
-from sdk.protocol.v1 import bot_pb2
+from sdk.games.decisions import DecisionContext, dispatch
 
 from .actions import Action, Choose, Keep, Place, PlacePerson, Rotate
 from .defaults import default_action
-from .pieces import Decision
 from .state import State
-from .wire import decode_observation, encode_person, encode_placement
-
-_A = TypeVar("_A")
 
 
 class SaintMaloBot(Bot):
@@ -63,15 +56,10 @@ class DecisionPolicy(ABC):
 
     def __call__(self, state: State) -> Action:
         decision = state.decision
-        if decision is Decision.KEEP:
-            return self.keep(state)
-        if decision is Decision.CHOOSE:
-            return self.choose(state)
-        if decision is Decision.ROTATE:
-            return self.rotate(state)
-        if decision is Decision.PLACE:
-            return self.place(state)
-        return self.bonus_person(state)
+        if decision is None:
+            raise ValueError("no decision is pending")
+        action: Action = dispatch(self, decision.value, state)
+        return action
 
     @abstractmethod
     def keep(self, state: State) -> Keep: ...
@@ -89,103 +77,28 @@ class DecisionPolicy(ABC):
     def bonus_person(self, state: State) -> PlacePerson: ...
 
 
-class PolicyBot(SaintMaloBot):
-    """A bot that answers every decision with its :class:`DecisionPolicy`."""
+class PolicyBot(Bot):
+    """A Saint Malo bot that answers every decision with its :class:`DecisionPolicy`."""
+
+    games: ClassVar[tuple[str, ...]] = ("saint_malo",)
 
     def __init__(self, policy: DecisionPolicy) -> None:
         self.policy = policy
 
-    def keep(self, state: State, context: DecisionContext) -> Keep:
-        return self.policy.keep(state)
-
-    def choose(self, state: State, context: DecisionContext) -> Choose:
-        return self.policy.choose(state)
-
-    def rotate(self, state: State, context: DecisionContext) -> Rotate:
-        return self.policy.rotate(state)
-
-    def place(self, state: State, context: DecisionContext) -> Place:
-        return self.policy.place(state)
-
-    def bonus_person(self, state: State, context: DecisionContext) -> PlacePerson:
-        return self.policy.bonus_person(state)
+    def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
+        return dispatch(self.policy, kind, observation)
 
 
-class DefaultBot(SaintMaloBot):
+class DefaultBot(Bot):
     """Plays the referee's safe default for every decision: instant, legal, deterministic.
 
-    A baseline, and a base for bots that only override some decisions.
+    A baseline, and a base for bots that only change some decisions (override
+    :meth:`decide` and fall back to ``super().decide``).
     """
 
+    games: ClassVar[tuple[str, ...]] = ("saint_malo",)
     name = "default"
     version = "1.0"
 
-    def keep(self, state: State, context: DecisionContext) -> Keep:
-        return Keep(0)
-
-    def choose(self, state: State, context: DecisionContext) -> Choose:
-        return Choose(state.available_symbols()[0])
-
-    def rotate(self, state: State, context: DecisionContext) -> Rotate:
-        return _default(state, Rotate)
-
-    def place(self, state: State, context: DecisionContext) -> Place:
-        action = default_action(state)
-        assert not isinstance(action, Keep | Choose | Rotate)
-        return action
-
-    def bonus_person(self, state: State, context: DecisionContext) -> PlacePerson:
-        return _default(state, PlacePerson)
-
-
-def _default(state: State, kind: type[_A]) -> _A:
-    action = default_action(state)
-    assert isinstance(action, kind)
-    return action
-
-
-def _context(message: bot_pb2.DecisionContext) -> DecisionContext:
-    return DecisionContext(
-        match_id=message.match_id,
-        decision_id=message.decision_id,
-        seat=message.seat,
-        decision_ms=message.decision_ms,
-        time_bank_ms=message.time_bank_ms,
-    )
-
-
-class SaintMaloServicer(pb_grpc.SaintMaloServicer):
-    """Turns each RPC into a call of the bot's method for that decision."""
-
-    def __init__(self, bot: SaintMaloBot) -> None:
-        self.bot = bot
-
-    def Keep(self, request: pb.KeepRequest, context: grpc.ServicerContext) -> pb.KeepReply:
-        state = decode_observation(request.observation, Decision.KEEP)
-        action = self.bot.keep(state, _context(request.context))
-        return pb.KeepReply(decision_id=request.context.decision_id, reroll=action.reroll)
-
-    def Choose(self, request: pb.ChooseRequest, context: grpc.ServicerContext) -> pb.ChooseReply:
-        state = decode_observation(request.observation, Decision.CHOOSE)
-        action = self.bot.choose(state, _context(request.context))
-        return pb.ChooseReply(
-            decision_id=request.context.decision_id,
-            symbol=pb.Symbol.ValueType(action.symbol + 1),
-        )
-
-    def Rotate(self, request: pb.RotateRequest, context: grpc.ServicerContext) -> pb.RotateReply:
-        state = decode_observation(request.observation, Decision.ROTATE)
-        action = self.bot.rotate(state, _context(request.context))
-        return pb.RotateReply(decision_id=request.context.decision_id, dice=action.dice)
-
-    def Place(self, request: pb.PlaceRequest, context: grpc.ServicerContext) -> pb.PlaceReply:
-        state = decode_observation(request.observation, Decision.PLACE)
-        action = self.bot.place(state, _context(request.context))
-        return pb.PlaceReply(decision_id=request.context.decision_id, **encode_placement(action))
-
-    def PlaceBonusPerson(
-        self, request: pb.PlaceBonusPersonRequest, context: grpc.ServicerContext
-    ) -> pb.PlaceBonusPersonReply:
-        state = decode_observation(request.observation, Decision.BONUS_PERSON)
-        action = self.bot.bonus_person(state, _context(request.context))
-        return pb.PlaceBonusPersonReply(decision_id=request.context.decision_id, person=encode_person(action))
+    def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
+        return default_action(observation)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from sdk.games.decisions import MalformedReplyError
 from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
 
 from .actions import (
-    Action,
     Choose,
     Keep,
     Place,
@@ -35,10 +35,6 @@ from .state import _PHASE_NAMES, PirateAttack, State
 _WIRE_SIDE_BONUS = {kind: index + 1 for index, kind in enumerate(SIDE_BONUS_KINDS)}
 _PHASE_OF = {decision: _PHASE_NAMES.index(decision.value) for decision in Decision}
 _IN_PLAY_PARTS = ScorePart.FULL_CITY
-
-
-class MalformedReplyError(ValueError):
-    """A reply that does not decode into an action of the expected kind."""
 
 
 def encode_params(params: Params) -> pb.Params:
@@ -187,21 +183,29 @@ def decode_person(message: pb.PersonPlacement) -> PlacePerson:
     return PlacePerson(Person(message.person - 1), message.space, message.houses)
 
 
-def decode_reply(decision: Decision, reply: Any) -> Action:
-    """The action a reply carries; raises :class:`MalformedReplyError` if it carries none."""
-    if decision is Decision.KEEP:
-        return Keep(reply.reroll)
-    if decision is Decision.CHOOSE:
-        return Choose(_symbol(reply.symbol))
-    if decision is Decision.ROTATE:
-        return Rotate(reply.dice)
-    if decision is Decision.BONUS_PERSON:
-        if not reply.HasField("person"):
-            raise MalformedReplyError("the reply places no person")
-        return decode_person(reply.person)
+def decode_keep(reply: pb.KeepReply) -> Keep:
+    return Keep(reply.reroll)
+
+
+def decode_choose(reply: pb.ChooseReply) -> Choose:
+    return Choose(_symbol(reply.symbol))
+
+
+def decode_rotate(reply: pb.RotateReply) -> Rotate:
+    return Rotate(reply.dice)
+
+
+def decode_bonus_person(reply: pb.PlaceBonusPersonReply) -> PlacePerson:
+    if not reply.HasField("person"):
+        raise MalformedReplyError("the reply places no person (field `person`)")
+    return decode_person(reply.person)
+
+
+def decode_place(reply: pb.PlaceReply) -> Place:
+    """The placement a reply carries; raises :class:`MalformedReplyError` if it carries none."""
     kind = reply.WhichOneof("placement")
     if kind is None:
-        raise MalformedReplyError("the reply holds no placement")
+        raise MalformedReplyError("the reply holds no placement (oneof `placement` unset)")
     if kind == "logs":
         return PlaceLogs(reply.logs.count)
     if kind == "crates":
