@@ -1,6 +1,6 @@
 """The base every bot derives from: who it is, how it decides, and hooks around each match.
 
-A game's own base class (for Saint Malo, :class:`sdk.games.saint_malo.bot.SaintMaloBot`)
+A game's own base class (in that game's package, e.g. ``sdk.games.<game>.bot``)
 adds one typed method per decision kind, named after the kind; :meth:`Bot.decide`
 dispatches to it. A bot that plays any game overrides :meth:`Bot.decide` instead.
 """

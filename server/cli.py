@@ -73,7 +73,10 @@ def play(
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Match seed (all chance); bots never see it.")] = 7,
-    game: Annotated[str, typer.Option(help="Game to play.")] = "saint_malo",
+    game: Annotated[
+        str | None,
+        typer.Option(help="Game to play (`smtourney games` lists them); needed when several are installed."),
+    ] = None,
     decision_ms: Annotated[int, typer.Option(min=1, help="Time per decision, ms.")] = 1000,
     bank_ms: Annotated[int, typer.Option(min=0, help="Time bank per seat for the match, ms.")] = 10_000,
     strikes: Annotated[int, typer.Option(min=1, help="Strikes before a seat is forfeited.")] = 3,
@@ -82,7 +85,7 @@ def play(
 ) -> None:
     """Play one match between bots and show the boards live, then the result."""
     try:
-        plugin = get_game(game)
+        plugin = get_game(game or _only_game())
     except KeyError as exc:
         err_console.print(f"error: {exc.args[0]}", markup=False, highlight=False)
         raise typer.Exit(2) from None
@@ -109,6 +112,13 @@ def play(
     if record is not None:
         record.write_text(json.dumps(result.to_json(), indent=1))
         console.print(f"match record written to {record}")
+
+
+def _only_game() -> str:
+    installed = sorted(installed_games())
+    if len(installed) != 1:
+        raise KeyError(f"choose a game with --game; installed games: {', '.join(installed) or 'none'}")
+    return installed[0]
 
 
 class _MatchView:

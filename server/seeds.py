@@ -7,7 +7,7 @@ import hashlib
 
 
 def derive_seed(*parts: object) -> int:
-    """A 63-bit seed from ``parts`` (e.g. tournament seed, match id, "dice").
+    """A 63-bit seed from ``parts`` (e.g. tournament seed, match id, a chance stream's name).
 
     63 bits, so a seed fits a signed 64-bit database integer.
     """

@@ -4,7 +4,7 @@ A game lists its decisions in one :class:`DecisionTable`: for each kind its name
 (the match record's step kind and the bot method's name), its RPC, its request
 and reply messages and the four codec functions. From that table come the
 referee's client calls, the bot server's handlers, a bot's method dispatch and
-the checks the tests run, so a new game writes none of them by hand.
+the checks the tests run, so a new game writes none of them itself.
 """
 
 from __future__ import annotations

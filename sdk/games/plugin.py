@@ -59,8 +59,8 @@ class Parameter:
 class GamePlugin(Protocol):
     """One game: engine entry points, declared decisions, secrecy, defaults, rendering."""
 
-    name: str  # registry name, e.g. "saint_malo"
-    title: str  # display name, e.g. "Saint Malo"
+    name: str  # registry name, a Python identifier
+    title: str  # display name
     min_players: int
     max_players: int
     parameters: tuple[Parameter, ...]
@@ -102,6 +102,10 @@ class GamePlugin(Protocol):
         """A legal, deterministic action: played on a strike and for forfeited seats."""
         ...
 
+    def state_from_json(self, data: Mapping[str, Any]) -> GameState:
+        """The state ``GameState.to_json`` describes (exactly: a round trip changes nothing)."""
+        ...
+
     def step_to_json(self, step: Any) -> dict[str, Any]: ...
     def step_from_json(self, data: Mapping[str, Any]) -> Any: ...
 
@@ -126,5 +130,5 @@ class GamePlugin(Protocol):
         ...
 
     def summary(self, state: GameState) -> dict[str, Any]:
-        """Game-specific facts worth keeping in a match record (e.g. pirate attacks)."""
+        """Game-specific facts worth keeping in a match record (e.g. how the scores break down)."""
         ...

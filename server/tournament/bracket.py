@@ -285,7 +285,7 @@ class Bracket(_Model):
         default=0,
         ge=0,
         strict=True,
-        description="Master seed: the schedule and every match's dice follow from it.",
+        description="Master seed: the schedule and every match's chance outcomes follow from it.",
     )
     time_control: TimeControlConfig = Field(
         default_factory=TimeControlConfig, description="The clock of every match."
@@ -310,7 +310,7 @@ class Bracket(_Model):
     duplicate: bool = Field(
         default=False,
         strict=True,
-        description="Seat rotations of one table share the dice stream (duplicate-bridge style).",
+        description="Seat rotations of one table share the chance stream (duplicate-bridge style).",
     )
     max_tables: int = Field(
         default=500,
@@ -636,7 +636,7 @@ def _first_error(path: Path, exc: ValidationError, lines: _Lines) -> BracketErro
 
 
 def _describe(details: ErrorDetails) -> tuple[Loc, str]:
-    """Where an error of pydantic's is and what to tell a person writing YAML about it."""
+    """Where an error of pydantic's is and what to tell whoever writes the YAML about it."""
     loc: Loc = tuple(details["loc"])
     kind = details["type"]
     ctx: dict[str, Any] = dict(details.get("ctx") or {})

@@ -78,7 +78,7 @@ def make_schedule(
     """The schedule of a tournament: every match in the order it is rated.
 
     ``duplicate`` gives the seat rotations of one table one shared seed, so every
-    entrant of the table faces the same dice from every seat.
+    entrant of the table faces the same chance outcomes from every seat.
     """
     _check_int("entrants", entrants, 2)
     _check_int("players", players, 2)

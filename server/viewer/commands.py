@@ -78,7 +78,7 @@ def replay_command(
         typer.Option("--seat", min=0, help="Show the match as this seat saw it (default: everything)."),
     ] = None,
 ) -> None:
-    """Step through a stored match: boards, dice, every decision, strikes and scores.
+    """Step through a stored match: positions, chance, every decision, strikes and scores.
 
     In a terminal it is interactive (arrows step, [ and ] jump by turn, g goes to a
     turn, q quits); piped, it prints every turn.

@@ -19,7 +19,7 @@ from .conftest import ROOT
 def test_interrupted_referee_leaves_no_bot_behind(signum: int, tmp_path: Path, tag: str) -> None:
     bots = ["--bot", "python -m bots.greedy", "--bot", "python -m bots.random"]
     referee = subprocess.Popen(
-        [sys.executable, "-m", "server", "play", *bots, "--log-dir", str(tmp_path)],
+        [sys.executable, "-m", "server", "play", "--game", "saint_malo", *bots, "--log-dir", str(tmp_path)],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT), "SMTOURNEY_TEST_TAG": tag},
         stdout=subprocess.DEVNULL,

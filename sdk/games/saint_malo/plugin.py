@@ -17,7 +17,6 @@ from .render import render
 from .state import State, new_game
 from .view import describe, view
 
-
 _DEFAULTS = Params().to_json()
 
 
@@ -69,6 +68,9 @@ class SaintMaloPlugin:
 
     def default_action(self, state: Any) -> Action:
         return default_action(_state(state))
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return State.from_json(dict(data))
 
     def step_to_json(self, step: Step) -> dict[str, Any]:
         return step_to_json(step)

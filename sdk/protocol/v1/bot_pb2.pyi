@@ -5,12 +5,13 @@ smtourney bot protocol, version 1: the lifecycle every bot serves.
 
 A bot is a gRPC server. The referee is the client: it calls Hello once when
 the bot is reachable, StartMatch before a match, then the game's own service
-(for Saint Malo: smtourney.saint_malo.v1.SaintMalo) once per decision, and
+(one service per game, one RPC per decision kind) once per decision, and
 EndMatch when the match is over. Every bot also serves the standard
 grpc.health.v1 health service; for a bot it launched, the referee waits for
 SERVING before Hello.
 
-The referee owns all randomness. Bots never receive a seed or future dice.
+The referee owns all randomness. Bots never receive a seed or any
+chance outcome before it happens.
 """
 
 from collections import abc as _abc
@@ -91,7 +92,7 @@ class HelloReply(_message.Message):
     """The protocol version the bot speaks; must equal the referee's."""
     @_builtins.property
     def games(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """Games the bot plays, by their registry names, e.g. "saint_malo"."""
+        """Games the bot plays, by their registry names (`smtourney games` lists them)."""
 
     def __init__(
         self,
@@ -151,7 +152,7 @@ class StartMatchRequest(_message.Message):
     match_id: _builtins.str
     """Unique id of the match; every decision request carries it."""
     game: _builtins.str
-    """The game's registry name, e.g. "saint_malo"."""
+    """The game's registry name."""
     seat: _builtins.int
     """This bot's seat, 0-based; seat 0 moves first."""
     players: _builtins.int

@@ -5,12 +5,13 @@ smtourney bot protocol, version 1: the lifecycle every bot serves.
 
 A bot is a gRPC server. The referee is the client: it calls Hello once when
 the bot is reachable, StartMatch before a match, then the game's own service
-(for Saint Malo: smtourney.saint_malo.v1.SaintMalo) once per decision, and
+(one service per game, one RPC per decision kind) once per decision, and
 EndMatch when the match is over. Every bot also serves the standard
 grpc.health.v1 health service; for a bot it launched, the referee waits for
 SERVING before Hello.
 
-The referee owns all randomness. Bots never receive a seed or future dice.
+The referee owns all randomness. Bots never receive a seed or any
+chance outcome before it happens.
 """
 
 from collections import abc as _abc

@@ -1,0 +1,199 @@
+"""One conformance suite for every installed game, in the manner of OpenSpiel's random-simulation
+test and PettingZoo's API test: random play to the end, JSON round trips at every step, clone
+independence, illegal steps refused with their rule named and the state unchanged, re-simulation
+from the recorded steps, every declared decision kind's codecs, and the secrecy property: a state
+that differs only in what seat p cannot see gives p the same observation and the same request."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from sdk.games.decisions import DecisionContext
+from sdk.games.errors import IllegalActionError
+from sdk.games.plugin import GamePlugin, GameState
+from sdk.games.registry import games
+
+from .example_install import install_example_game
+
+install_example_game()
+GAMES = sorted(games())
+SEEDS = range(4)
+MAX_STEPS = 100_000
+
+
+@dataclass
+class Trace:
+    """A random game: every step as JSON, and the decision points met on the way."""
+
+    players: int
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    final: dict[str, Any] = field(default_factory=dict)
+
+
+def _players(plugin: GamePlugin, seed: int) -> int:
+    return plugin.min_players + seed % (plugin.max_players - plugin.min_players + 1)
+
+
+def _context(seat: int, decision_id: int) -> DecisionContext:
+    return DecisionContext("conformance", decision_id, seat, 1000, 10_000)
+
+
+def _walk(plugin: GamePlugin, seed: int) -> Iterator[tuple[GameState, Any]]:
+    """A random game, yielding each state with the step about to be applied to it."""
+    rng = random.Random(seed)
+    state = plugin.new_state(_players(plugin, seed), {})
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            step = state.sample_chance(rng)
+        else:
+            step = plugin.random_action(plugin.observe(state, state.current_player), rng)
+        yield state, step
+        state.apply(step)
+    raise AssertionError(f"no end after {MAX_STEPS} steps")
+
+
+@pytest.fixture(params=GAMES)
+def plugin(request: pytest.FixtureRequest) -> GamePlugin:
+    return games()[request.param]
+
+
+def test_every_example_and_real_game_is_installed() -> None:
+    assert "blind_auction" in GAMES and len(GAMES) >= 2
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_play_reaches_the_end_with_a_result(plugin: GamePlugin, seed: int) -> None:
+    players = _players(plugin, seed)
+    kinds_seen: set[str] = set()
+    state: GameState | None = None
+    for state, _ in _walk(plugin, seed):
+        if not state.is_chance_node():
+            assert 0 <= state.current_player < players
+            kinds_seen.add(plugin.decision_kind(state))
+    final = plugin.new_state(players, {}) if state is None else state
+    assert kinds_seen <= set(plugin.decisions.kinds)
+    assert final.is_terminal()
+    scores, ranks = final.scores(), final.ranks()
+    assert len(scores) == len(ranks) == players
+    for seat in range(players):
+        better = sum(other > scores[seat] for other in scores)
+        assert 1 <= ranks[seat] <= players and ranks[seat] <= better + 1
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_json_round_trips_at_every_step(plugin: GamePlugin, seed: int) -> None:
+    for state, step in _walk(plugin, seed):
+        data = state.to_json()
+        assert json.loads(json.dumps(data)) == data
+        assert plugin.state_from_json(json.loads(json.dumps(data))).to_json() == data
+        encoded = plugin.step_to_json(step)
+        assert plugin.step_from_json(json.loads(json.dumps(encoded))) == step
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_clone_is_independent(plugin: GamePlugin, seed: int) -> None:
+    for number, (state, step) in enumerate(_walk(plugin, seed)):
+        if number % 7:
+            continue
+        before = state.to_json()
+        copy = state.clone()
+        copy.apply(step)
+        assert state.to_json() == before, "applying a step to a clone changed the original"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_illegal_steps_are_refused_naming_the_rule_and_change_nothing(plugin: GamePlugin, seed: int) -> None:
+    """A step of another kind than the one awaited, or one legal earlier but not now, is refused."""
+    seen: dict[str, Any] = {}
+    refused = 0
+    for state, step in _walk(plugin, seed):
+        pending = "chance" if state.is_chance_node() else plugin.decision_kind(state)
+        legal = None if state.is_chance_node() else state.legal_actions()
+        for kind, other in list(seen.items()):
+            if kind == pending and (legal is None or other in legal):
+                continue
+            before = state.to_json()
+            with pytest.raises(IllegalActionError) as caught:
+                state.apply(other)
+            assert caught.value.rule.strip(), "the error must name the broken rule"
+            assert state.to_json() == before, f"a refused {kind} step changed the state"
+            refused += 1
+        seen[pending] = step
+    assert refused > 0
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_recorded_steps_re_simulate_the_game(plugin: GamePlugin, seed: int) -> None:
+    replayed = plugin.new_state(_players(plugin, seed), {})
+    for state, step in _walk(plugin, seed):
+        assert replayed.to_json() == state.to_json()
+        replayed.apply(plugin.step_from_json(json.loads(json.dumps(plugin.step_to_json(step)))))
+    assert replayed.is_terminal()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_decision_crosses_the_wire_and_back(plugin: GamePlugin, seed: int) -> None:
+    """Requests from observations, decoded as a bot would; replies encoded and decoded to the same action."""
+    counts: dict[int, int] = {}
+    for state, step in _walk(plugin, seed):
+        if state.is_chance_node():
+            continue
+        seat = state.current_player
+        counts[seat] = counts.get(seat, 0) + 1
+        spec = plugin.decisions[plugin.decision_kind(state)]
+        request = spec.encode_request(plugin.observe(state, seat), _context(seat, counts[seat]))
+        assert isinstance(request, spec.request_type)
+        received = spec.request_type.FromString(request.SerializeToString())
+        answer = plugin.random_action(spec.decode_request(received), random.Random(counts[seat]))
+        trial = state.clone()
+        trial.apply(answer)  # what the bot works out from the wire is legal
+        reply = spec.reply_type.FromString(spec.encode_reply(step, counts[seat]).SerializeToString())
+        assert getattr(reply, "decision_id", None) == counts[seat]
+        assert spec.decode_reply(reply) == step
+        default = plugin.default_action(state)
+        assert default == plugin.default_action(state.clone()), "the safe default must be deterministic"
+        state.clone().apply(default)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_secrecy_a_seat_cannot_tell_states_that_differ_in_what_it_may_not_see(
+    plugin: GamePlugin, seed: int
+) -> None:
+    rng = random.Random(seed)
+    for number, (state, _) in enumerate(_walk(plugin, seed)):
+        if number % 3:
+            continue
+        players = len(state.scores())
+        for seat in range(players):
+            twin = plugin.resample_hidden(state, seat, rng)
+            assert plugin.observe(twin, seat) == plugin.observe(state, seat)
+            if not state.is_chance_node() and state.current_player == seat:
+                spec = plugin.decisions[plugin.decision_kind(state)]
+                context = _context(seat, 1)
+                mine = spec.encode_request(plugin.observe(state, seat), context).SerializeToString()
+                theirs = spec.encode_request(plugin.observe(twin, seat), context).SerializeToString()
+                assert mine == theirs
+                assert plugin.decision_kind(twin) == plugin.decision_kind(state)
+
+
+def test_the_secrecy_check_catches_a_leak() -> None:
+    """The property has teeth: an observation that showed another seat's pending bid would fail it."""
+    plugin = games()["blind_auction"]
+    rng = random.Random(3)
+    leaks = 0
+    for state, _ in _walk(plugin, 3):
+        if state.is_chance_node():
+            continue
+        for seat in range(len(state.scores())):
+            twin = plugin.resample_hidden(state, seat, rng)
+            if twin.to_json()["bids"] != state.to_json()["bids"]:
+                leaks += 1  # a view including everyone's bids would now differ
+    assert leaks > 0

@@ -1,0 +1,1 @@
+"""Blind auction: a tiny game that exercises the whole game contract (secrets, any-seat decisions)."""
