@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from .deps import CatalogDep
-from .filters import SeatFilter
+from .filters import SeatFilter, viewer_seat
 
 router = APIRouter(prefix="/api")
 
@@ -45,6 +45,8 @@ def matches(tournament_id: int, request: Request, catalog: CatalogDep) -> list[d
 
 
 @router.get("/tournaments/{tournament_id}/matches/{match_id}")
-def replay(tournament_id: int, match_id: str, catalog: CatalogDep) -> JSONResponse:
-    """The replay (docs/replay-format.md); encoded directly, as it can be megabytes."""
-    return JSONResponse(catalog.replay(tournament_id, match_id))
+def replay(tournament_id: int, match_id: str, request: Request, catalog: CatalogDep) -> JSONResponse:
+    """The replay (docs/replay-format.md), ``?seat=N`` as seat N saw it; encoded directly, as it can
+    be megabytes."""
+    seat = viewer_seat(request.query_params)
+    return JSONResponse(catalog.replay(tournament_id, match_id, seat))

@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException
 from server.store.database import StoreError
 from server.store.repository import Store
 
-from . import api, pages
+from . import api, games, pages
 from .catalog import Catalog, NotFoundError, UnreadableReplayError
 from .filters import FilterError
 from .templating import render
@@ -71,6 +71,7 @@ def create_app(db_path: Path) -> FastAPI:
     app.state.catalog = Catalog(store)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(games.router)
     app.mount("/static", StaticFiles(packages=[("server.web", "static")]), name="static")
     app.add_exception_handler(NotFoundError, _not_found)
     app.add_exception_handler(HTTPException, _no_such_page)

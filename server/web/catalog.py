@@ -151,8 +151,11 @@ class Catalog:
                 )
         return rows
 
-    def replay(self, tournament_id: int, match_id: str) -> dict[str, Any]:
-        """The match in the replay format (docs/replay-format.md), re-simulated and checked."""
+    def replay(self, tournament_id: int, match_id: str, seat: int | None = None) -> dict[str, Any]:
+        """The match in the replay format (docs/replay-format.md), re-simulated and checked.
+
+        ``seat``: as that seat saw the match (None: everything, the organiser's view).
+        """
         tournament = self.tournament(tournament_id)
         try:
             record = self.store.load_record(tournament_id, match_id)
@@ -160,12 +163,16 @@ class Catalog:
             raise _unreadable(match_id, str(exc)) from None
         if record is None:
             raise NotFoundError(f"there is no match {match_id!r} in tournament {tournament.name!r}")
+        if seat is not None and not 0 <= seat < record.players:
+            raise NotFoundError(
+                f"match {match_id!r} has no seat {seat} (its seats are 0 to {record.players - 1})"
+            )
         try:
             get_game(record.game)
         except KeyError as exc:
             raise _unreadable(match_id, exc.args[0]) from None
         try:
-            return build_replay(record, tournament=tournament.name)
+            return build_replay(record, tournament=tournament.name, seat=seat)
         except ReplayMismatchError as exc:
             raise _unreadable(match_id, str(exc)) from None
 

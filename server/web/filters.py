@@ -1,4 +1,4 @@
-"""The match list's filters, read from a query string so a filtered list has a shareable URL."""
+"""Query parameters: the match list's filters (so a filtered list has a shareable URL) and a replay's seat."""
 
 from __future__ import annotations
 
@@ -56,3 +56,8 @@ class SeatFilter:
 
     def is_empty(self) -> bool:
         return self == SeatFilter()
+
+
+def viewer_seat(query: Mapping[str, str]) -> int | None:
+    """The ``seat`` a replay is asked for (``?seat=N``), None for the organiser's view of everything."""
+    return _number(query, "seat", "seat")

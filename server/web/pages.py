@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from .deps import CatalogDep
 from .export import export_html
-from .filters import SeatFilter
+from .filters import SeatFilter, viewer_seat
 from .plot import rating_plot
 from .templating import render, script_json
 
@@ -51,22 +53,33 @@ def matches_page(tournament_id: int, request: Request, catalog: CatalogDep) -> H
     )
 
 
+def _seat_query(seat: int | None) -> str:
+    return "" if seat is None else f"?seat={seat}"
+
+
 @router.get("/tournaments/{tournament_id}/matches/{match_id}")
-def match_page(tournament_id: int, match_id: str, catalog: CatalogDep) -> HTMLResponse:
-    """The replay viewer; ``#m=N`` in the URL opens it at moment N."""
-    replay = catalog.replay(tournament_id, match_id)
+def match_page(tournament_id: int, match_id: str, request: Request, catalog: CatalogDep) -> HTMLResponse:
+    """The replay viewer; ``?seat=N`` shows the match as seat N saw it, ``#m=N`` opens it at moment N."""
+    seat = viewer_seat(request.query_params)
+    replay = catalog.replay(tournament_id, match_id, seat)
+    match_url = f"/tournaments/{tournament_id}/matches/{quote(match_id, safe='')}"
     return HTMLResponse(
         render(
             "match.html",
             tournament=catalog.tournament(tournament_id),
             replay=replay,
             replay_json=script_json(replay),
+            replay_url="/api" + match_url,
+            export_url=f"{match_url}/export{_seat_query(seat)}",
+            game_script=f"/games/{quote(replay['match']['game'], safe='')}.js",
         )
     )
 
 
 @router.get("/tournaments/{tournament_id}/matches/{match_id}/export")
-def match_export(tournament_id: int, match_id: str, catalog: CatalogDep) -> Response:
-    """The same viewer as one self-contained file, to keep or share."""
-    html = export_html(catalog.replay(tournament_id, match_id))
-    return HTMLResponse(html, headers={"Content-Disposition": f'attachment; filename="{match_id}.html"'})
+def match_export(tournament_id: int, match_id: str, request: Request, catalog: CatalogDep) -> Response:
+    """The same viewer as one self-contained file, to keep or share (``?seat=N``: seat N's view)."""
+    seat = viewer_seat(request.query_params)
+    html = export_html(catalog.replay(tournament_id, match_id, seat))
+    filename = match_id if seat is None else f"{match_id}-seat{seat}"
+    return HTMLResponse(html, headers={"Content-Disposition": f'attachment; filename="{filename}.html"'})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib.resources import files
 from typing import Any
 
@@ -29,3 +30,11 @@ def script_json(value: Any) -> str:
     """JSON that is safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` can end it early."""
     text = json.dumps(value, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def inline_script(source: str) -> str:
+    """JavaScript to write inside a ``<script>`` element: no ``</script`` (any case) can end it early.
+
+    ``<\\/`` means ``</`` in JavaScript strings, regular expressions and comments alike.
+    """
+    return re.sub(r"</(?=script)", r"<\\/", source, flags=re.IGNORECASE)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from sdk.games.registry import games
 from server.cli import app as cli_app
 from server.replay import REPLAY_FORMAT, REPLAY_VERSION
 
@@ -104,3 +105,61 @@ def test_unknown_tournament_and_match_are_404s(base_url: str, tournament_id: int
         reply = fetch(base_url + path)
         assert (reply.status, reply.content_type) == (404, "application/json"), path
         assert reply.json() == {"error": message}
+
+
+def test_each_installed_games_module_is_served(base_url: str) -> None:
+    with_module = [p for p in games().values() if p.web_script.is_file()]
+    assert with_module, "no installed game has a drawing module"
+    for plugin in games().values():
+        reply = fetch(f"{base_url}/games/{plugin.name}.js")
+        if plugin not in with_module:
+            assert reply.status == 404 and "has no drawing module" in reply.body, plugin.name
+            continue
+        assert reply.status == 200, plugin.name
+        assert reply.content_type.startswith("text/javascript"), reply.content_type
+        assert reply.body == plugin.web_script.read_text(encoding="utf-8")
+        assert f'registerGame("{plugin.name}"' in reply.body
+
+
+def test_a_module_of_a_game_that_is_not_installed_is_a_404(base_url: str) -> None:
+    installed = ", ".join(sorted(games()))
+    for path in ["/games/chess.js", "/games/.js"]:
+        reply = fetch(base_url + path)
+        assert reply.status == 404 and reply.content_type.startswith("text/html"), path
+        assert "there is no " in reply.body and "Traceback" not in reply.body
+    message = f"there is no game &#39;chess&#39; installed (installed: {installed})"
+    assert message in fetch(f"{base_url}/games/chess.js").body
+
+
+def test_a_seat_replay_shows_only_what_that_seat_saw(
+    base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    url = f"{base_url}/api/tournaments/{tournament_id}/matches/{match_ids[0]}"
+    everything = fetch(url).json()
+    assert everything["viewer_seat"] is None
+    assert fetch(f"{url}?seat=").json() == everything  # an empty field means everything, as in forms
+    steps = {m["step"]["seq"]: m["step"] for m in everything["moments"][1:]}
+    for seat in range(everything["match"]["players"]):
+        replay = fetch(f"{url}?seat={seat}").json()
+        assert replay["viewer_seat"] == seat and replay["seats"] == everything["seats"]
+        seen = [m["step"] for m in replay["moments"][1:]]
+        assert [m["index"] for m in replay["moments"]] == list(range(len(replay["moments"])))
+        own = [s for s in seen if s["seat"] == seat]
+        others = [s for s in seen if s["seat"] != seat]
+        assert own and others
+        assert all(s == steps[s["seq"]] for s in own)  # its own steps in full
+        for step in others:
+            assert (step["action"], step["reply"], step["latency_us"], step["strike"]) == (None,) * 4
+            assert step["text"] and step["seat"] == steps[step["seq"]]["seat"]
+        assert any(steps[s["seq"]]["latency_us"] is not None for s in others)  # something was hidden
+
+
+def test_a_bad_seat_is_a_readable_error(base_url: str, tournament_id: int, match_ids: list[str]) -> None:
+    url = f"{base_url}/api/tournaments/{tournament_id}/matches/{match_ids[0]}"
+    players = fetch(url).json()["match"]["players"]
+    reply = fetch(f"{url}?seat=first")
+    assert (reply.status, reply.json()) == (400, {"error": "seat must be a whole number, got 'first'"})
+    for seat in [players, -1]:
+        reply = fetch(f"{url}?seat={seat}")
+        message = f"match {match_ids[0]!r} has no seat {seat} (its seats are 0 to {players - 1})"
+        assert (reply.status, reply.json()) == (404, {"error": message})

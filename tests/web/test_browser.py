@@ -6,6 +6,8 @@ Playwright; nothing is downloaded.
 
 from __future__ import annotations
 
+import copy
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from server.web import export
 from server.web.export import export_html
 
 from .conftest import fetch
@@ -36,7 +39,7 @@ pytestmark = pytest.mark.skipif(
 #: What the page draws, read back from the DOM: each city's squares, wall drawings and numbers.
 DRAWN_JS = """() => ({
   moment: Number(document.getElementById("viewer").dataset.moment),
-  cities: [...document.querySelectorAll("#cities .city")].map((card) => ({
+  cities: [...document.querySelectorAll("#board .city")].map((card) => ({
     seat: Number(card.dataset.seat),
     cells: [...card.querySelectorAll(".cell")].map((cell) => cell.dataset.code).join(""),
     walls: card.querySelectorAll('.cell[data-code="W"] rect.wall').length,
@@ -44,9 +47,9 @@ DRAWN_JS = """() => ({
     score: Number(card.querySelector('[data-stat="score"] .value').textContent),
     strikes: Number(card.querySelector(".badge.strike")?.dataset.strikes ?? 0),
   })),
-  dice: [...document.querySelectorAll("#dice [data-die]")].map(
+  dice: [...document.querySelectorAll("#board .dice-panel [data-die]")].map(
     (die) => [die.dataset.face, die.dataset.kept === "true", die.dataset.rotated === "true"]),
-  pirates: document.querySelectorAll("#pirates .pirate-box.marked").length,
+  pirates: document.querySelectorAll("#board .pirate-panel .pirate-box.marked").length,
   step: document.querySelector(".step-row.current").dataset.moment,
 })"""
 
@@ -208,9 +211,129 @@ def test_strikes_and_forfeits_are_shown(page: Page, base_url: str, tournament_id
     page.goto(f"{base_url}/tournaments/{tournament_id}/matches/{match_id}#m={struck[0]}")
     assert_shows(page, replay, struck[0])
     assert replay["moments"][struck[0]]["step"]["strike"] in page.inner_text(".current-step.struck")
-    card = f"#cities .city[data-seat='{faulty['seat']}']"
+    card = f"#board .city[data-seat='{faulty['seat']}']"
     assert page.locator(f"{card} .badge.forfeited").count() == 0
     page.goto(f"{base_url}/tournaments/{tournament_id}/matches/{match_id}#m={struck[-1]}")
     assert_shows(page, replay, struck[-1])
     assert page.inner_text(f"{card} .badge.forfeited") == f"forfeited: {faulty['forfeit_reason']}"
     assert page.locator(".step-row.struck").count() == 3
+
+
+def latencies(page: Page, seat: int) -> int:
+    """Reply times the decision list shows for ``seat``'s steps."""
+    return page.locator(f".step-row[data-seat='{seat}'] .latency").count()
+
+
+def view_loaded(page: Page, seat: str) -> None:
+    page.wait_for_selector(f"#viewer[data-viewer-seat='{seat}']:not([data-loading])")
+
+
+def test_switching_seats_redraws_that_seats_view_and_the_url_follows(
+    page: Page, base_url: str, tournament_id: int, walled: tuple[str, dict[str, Any]]
+) -> None:
+    match_id, replay = walled
+    path = f"/tournaments/{tournament_id}/matches/{match_id}"
+    as_seat = fetch(f"{base_url}/api{path}?seat=1").json()
+    moment = 40
+    seq = replay["moments"][moment]["step"]["seq"]
+    there = max(m["index"] for m in as_seat["moments"] if m["index"] == 0 or m["step"]["seq"] <= seq)
+    page.goto(f"{base_url}{path}#m={moment}")
+    assert_shows(page, replay, moment)
+    assert page.input_value("#seat-view") == "" and latencies(page, 0) > 0 and latencies(page, 1) > 0
+
+    page.select_option("#seat-view", "1")
+    view_loaded(page, "1")
+    assert_shows(page, as_seat, there)
+    assert page.url == f"{base_url}{path}?seat=1#m={there}"
+    assert latencies(page, 0) == 0 and latencies(page, 1) > 0  # the other seat's reply times are gone
+    assert page.get_attribute("#export-link", "href") == f"{path}/export?seat=1"
+    page.keyboard.press("ArrowRight")  # the keys step through the match again, not through the seats
+    assert_shows(page, as_seat, there + 1)
+    page.wait_for_function(f"location.search === '?seat=1' && location.hash === '#m={there + 1}'")
+
+    page.reload()  # the URL alone brings the same view back
+    view_loaded(page, "1")
+    assert_shows(page, as_seat, there + 1)
+    assert page.input_value("#seat-view") == "1" and latencies(page, 0) == 0
+
+    page.select_option("#seat-view", "")
+    view_loaded(page, "")
+    back = replay["moments"][there + 1]
+    assert_shows(page, replay, back["index"])  # here every step is seen, so the same moment
+    page.wait_for_function(f"location.href === '{base_url}{path}#m={back['index']}'")
+    assert latencies(page, 0) > 0 and page.get_attribute("#export-link", "href") == f"{path}/export"
+
+
+def test_a_view_that_cannot_be_loaded_says_why_and_keeps_the_one_shown(
+    page: Page, base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    path = f"/tournaments/{tournament_id}/matches/{match_ids[0]}"
+    page.route("**/api/**?seat=0", lambda route: route.fulfill(status=404, json={"error": "gone away"}))
+    page.goto(f"{base_url}{path}#m=5")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    page.select_option("#seat-view", "0")
+    page.wait_for_function("document.getElementById('view-error').textContent !== ''")
+    assert page.inner_text("#view-error") == "Cannot show that view: gone away"
+    assert page.input_value("#seat-view") == "" and page.get_attribute("#viewer", "data-viewer-seat") == ""
+    assert page.url == f"{base_url}{path}#m=5"
+
+
+def test_a_forfeit_shows_in_the_opponents_view_without_its_strikes(
+    page: Page, base_url: str, tournament_id: int
+) -> None:
+    listed = fetch(f"{base_url}/api/tournaments/{tournament_id}/matches?entrant=faulty").json()
+    match_id = listed[0]["match_id"]
+    (faulty,) = [s for s in listed[0]["seats"] if s["name"] == "faulty"]
+    other = 1 - faulty["seat"]
+    path = f"/api/tournaments/{tournament_id}/matches/{match_id}?seat={other}"
+    replay = fetch(base_url + path).json()
+    page.goto(f"{base_url}/tournaments/{tournament_id}/matches/{match_id}?seat={other}#m=0")
+    assert_shows(page, replay, 0)
+    page.keyboard.press("End")
+    assert_shows(page, replay, len(replay["moments"]) - 1)
+    card = f"#board .city[data-seat='{faulty['seat']}']"
+    assert page.inner_text(f"{card} .badge.forfeited").startswith("forfeited: ")
+    assert page.locator(f"{card} .badge.strike").count() == 0
+    assert page.locator(".step-row.struck").count() == 0
+
+
+def test_an_exported_seat_view_works_from_disk_and_keeps_its_seat(
+    page: Page, base_url: str, tournament_id: int, walled: tuple[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    match_id, _ = walled
+    replay = fetch(f"{base_url}/api/tournaments/{tournament_id}/matches/{match_id}?seat=0").json()
+    exported = tmp_path / "seat0.html"
+    exported.write_text(export_html(replay), encoding="utf-8")
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{exported.as_uri()}#m=60")
+    assert_shows(page, replay, 60)
+    assert page.is_disabled("#seat-view") and page.input_value("#seat-view") == "0"
+    assert latencies(page, 1) == 0 and latencies(page, 0) > 0
+    assert requests and all(url.startswith("file://") for url in requests), requests
+
+
+def test_the_minimal_module_of_the_docs_draws_its_game(
+    page: Page, walled: tuple[str, dict[str, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/web-viewer.md's example module, for a made-up game, through the one registration API."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "web-viewer.md").read_text(encoding="utf-8")
+    (example,) = [
+        b for b in re.findall(r"```js\n(.*?)```", docs, re.DOTALL) if "draw(board, view, ctx) {\n" in b
+    ]
+    _, replay = walled
+    made_up = copy.deepcopy(replay)
+    made_up["match"].update(game="my_game", title="My game")
+    for moment in made_up["moments"]:
+        moment["view"] = {"scores": [moment["index"], -moment["index"]], "pile": moment["index"] * 2}
+    monkeypatch.setattr(export, "game_script", lambda name: example if name == "my_game" else None)
+    exported = tmp_path / "my_game.html"
+    exported.write_text(export.export_html(made_up), encoding="utf-8")
+    page.goto(f"{exported.as_uri()}#m=7")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    assert page.inner_text("#board .my-pile") == "pile: 14"
+    assert page.locator("#board li").all_inner_texts() == [
+        f"{seat['seat']} {seat['name']}: {score}"
+        for seat, score in zip(made_up["seats"], [7, -7], strict=True)
+    ]
+    assert page.locator("#board .chip.seat-1").count() == 1

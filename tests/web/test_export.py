@@ -5,11 +5,16 @@ from __future__ import annotations
 import copy
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from sdk.games.registry import get_game
+from server.cli import app as cli_app
 from server.web.export import export_html
+from server.web.templating import inline_script
 
 from .conftest import fetch
 
@@ -40,3 +45,40 @@ def test_text_in_a_replay_cannot_break_out_of_the_page(replay: dict[str, Any]) -
     page = export_html(hostile)
     assert embedded(page) == hostile
     assert "<script>alert(1)" not in page
+
+
+def test_export_inlines_the_module_of_the_replays_game(replay: dict[str, Any]) -> None:
+    page = export_html(replay)
+    module = get_game(replay["match"]["game"]).web_script.read_text(encoding="utf-8")
+    assert module in page  # whole, so the file draws as the served viewer does
+    assert page.index("function show(index)") < page.index(module)  # after the viewer it registers with
+
+
+def test_an_exported_seat_view_cannot_switch_seats(
+    base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    seat_replay = fetch(f"{base_url}/api/tournaments/{tournament_id}/matches/{match_ids[0]}?seat=1").json()
+    page = export_html(seat_replay)
+    assert embedded(page)["viewer_seat"] == 1
+    found = re.search(r'<select id="seat-view"([^>]*)>(.*?)</select>', page, re.DOTALL)
+    assert found and " disabled" in found.group(1) and '<option value="1" selected>' in found.group(2)
+    assert "data-replay-url" not in page
+
+
+def test_a_script_in_a_module_cannot_end_its_element_early() -> None:
+    assert inline_script('x = "</script><b>"; y = "</SCRIPT>"') == 'x = "<\\/script><b>"; y = "<\\/SCRIPT>"'
+
+
+def test_replay_html_exports_the_view_of_the_seat_asked_for(
+    tournament_db: Path, match_ids: list[str], tmp_path: Path
+) -> None:
+    exported = tmp_path / "seat1.html"
+    result = CliRunner().invoke(
+        cli_app, ["replay", match_ids[0], "--db", str(tournament_db), "--seat", "1", "--html", str(exported)]
+    )
+    assert result.exit_code == 0, result.output
+    page = exported.read_text(encoding="utf-8")
+    replay = embedded(page)
+    assert replay["viewer_seat"] == 1
+    assert get_game(replay["match"]["game"]).web_script.read_text(encoding="utf-8") in page
+    assert '<option value="1" selected>' in page and "data-replay-url" not in page

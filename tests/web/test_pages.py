@@ -9,6 +9,7 @@ import sqlite3
 import urllib.request
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,6 +31,19 @@ def replay_in_page(page: str) -> object:
     found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', page, re.DOTALL)
     assert found, "the page holds no replay"
     return json.loads(found.group(1))
+
+
+def replay_of(page: str) -> dict[str, Any]:
+    replay = replay_in_page(page)
+    assert isinstance(replay, dict)
+    return replay
+
+
+def selector(page: str) -> str:
+    """The seat-view selector's markup."""
+    found = re.search(r'<select id="seat-view".*?</select>', page, re.DOTALL)
+    assert found, "the page has no seat-view selector"
+    return found.group(0)
 
 
 def test_tournament_list_links_each_tournament(base_url: str, tournament_id: int) -> None:
@@ -160,3 +174,59 @@ def test_an_unexpected_error_is_a_readable_500(
     page = fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[0]}")
     assert page.status == 500 and message_of(page.body) == "unexpected error: RuntimeError: something broke"
     assert "Traceback" not in page.body
+
+
+def test_match_page_loads_the_module_of_its_game_only(
+    base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    reply = fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[0]}")
+    game = replay_of(reply.body)["match"]["game"]
+    scripts = re.findall(r'<script src="([^"]+)"', reply.body)
+    assert scripts == ["/static/viewer.js", f"/games/{game}.js"]  # the game's module after the viewer
+    module = fetch(base_url + scripts[1])
+    assert module.status == 200 and module.content_type.startswith("text/javascript")
+
+
+def test_a_seat_page_holds_that_seats_replay_and_says_so(
+    base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    path = f"/tournaments/{tournament_id}/matches/{match_ids[1]}"
+    page = fetch(f"{base_url}{path}?seat=1").body
+    assert replay_in_page(page) == fetch(f"{base_url}/api{path}?seat=1").json()
+    assert 'data-viewer-seat="1"' in page and f'data-replay-url="/api{path}"' in page
+    options = re.findall(r'<option value="(\d*)"( selected)?>([^<]*)</option>', selector(page))
+    names = [s["name"] for s in replay_of(page)["seats"]]
+    seats = [
+        (str(n), " selected" if n == 1 else "", f"as seat {n} {name} saw it") for n, name in enumerate(names)
+    ]
+    assert options == [("", "", "everyone (organiser)"), *seats]
+    assert "disabled" not in selector(page)
+    assert f'id="export-link" href="{path}/export?seat=1"' in page
+    everything = fetch(base_url + path).body
+    assert 'data-viewer-seat=""' in everything and '<option value="" selected>' in everything
+    assert f'id="export-link" href="{path}/export"' in everything
+
+
+def test_a_seat_export_is_that_seats_view(base_url: str, tournament_id: int, match_ids: list[str]) -> None:
+    path = f"/tournaments/{tournament_id}/matches/{match_ids[0]}"
+    with urllib.request.urlopen(f"{base_url}{path}/export?seat=0") as response:
+        assert response.headers["content-disposition"] == f'attachment; filename="{match_ids[0]}-seat0.html"'
+        page = response.read().decode()
+    assert replay_in_page(page) == fetch(f"{base_url}/api{path}?seat=0").json()
+    assert " disabled" in selector(page) and '<option value="0" selected>' in selector(page)
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "message"),
+    [
+        ("?seat=first", 400, "seat must be a whole number, got 'first'"),
+        ("?seat=2", 404, "match {m!r} has no seat 2 (its seats are 0 to 1)"),
+        ("/export?seat=-1", 404, "match {m!r} has no seat -1 (its seats are 0 to 1)"),
+    ],
+)
+def test_a_bad_seat_is_a_readable_page(
+    base_url: str, tournament_id: int, match_ids: list[str], query: str, status: int, message: str
+) -> None:
+    reply = fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[0]}{query}")
+    assert reply.status == status and reply.content_type.startswith("text/html")
+    assert message_of(reply.body) == message.format(m=match_ids[0])
