@@ -1,13 +1,19 @@
 """Install the example game (``tests/example_game``) the way a user installs a plugin, into a
-private directory, so it takes part in the suite with no change anywhere else."""
+private directory, so it takes part in the conformance suite with no change anywhere else.
+
+Only the conformance tests see it: :func:`example_game_visible` puts it on ``sys.path`` for a
+while and takes it away again, so the rest of the test session keeps the registry it had.
+"""
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -18,7 +24,7 @@ EXAMPLE_SOURCE = Path(__file__).resolve().parent.parent / "example_game"
 
 @cache
 def install_example_game() -> Path:
-    """pip-install the example game into a temporary directory put on ``sys.path``; return it.
+    """pip-install the example game into a temporary directory and return it.
 
     The directory is removed when the test process exits. Subprocesses see the
     game when given ``PYTHONPATH`` set to it.
@@ -43,6 +49,23 @@ def install_example_game() -> Path:
         capture_output=True,
     )
     shutil.rmtree(EXAMPLE_SOURCE / "build", ignore_errors=True)
-    sys.path.insert(0, str(target))
-    games.cache_clear()
     return target
+
+
+@contextlib.contextmanager
+def example_game_visible() -> Iterator[None]:
+    """The example game is installed in this process for the duration of the block."""
+    path = str(install_example_game())
+    sys.path.insert(0, path)
+    games.cache_clear()
+    try:
+        yield
+    finally:
+        sys.path.remove(path)
+        games.cache_clear()
+
+
+def installed_games_with_example() -> list[str]:
+    """Every installed game's name, the example's included."""
+    with example_game_visible():
+        return sorted(games())

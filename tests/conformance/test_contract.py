@@ -19,10 +19,9 @@ from sdk.games.errors import IllegalActionError
 from sdk.games.plugin import GamePlugin, GameState
 from sdk.games.registry import games
 
-from .example_install import install_example_game
+from .example_install import installed_games_with_example
 
-install_example_game()
-GAMES = sorted(games())
+GAMES = installed_games_with_example()
 SEEDS = range(4)
 MAX_STEPS = 100_000
 
