@@ -20,6 +20,7 @@ from sdk.games.plugin import GameState
 from sdk.games.registry import get_game
 from sdk.serve import run as serve_bot
 
+from .display import plain, print_error, visible
 from .launcher import interrupt_on_sigterm, stop_all
 from .record import MatchRecord, StepRecord
 from .referee import RefereeConfig, TimeControl, run_match
@@ -39,7 +40,6 @@ app.command("web")(web_command.web)
 app.command("replay")(viewer_commands.replay_command)
 app.command("verify")(viewer_commands.verify_command)
 console = Console()
-err_console = Console(stderr=True)
 
 DEFAULT_BOTS = [
     "python -m bots.greedy",
@@ -105,12 +105,12 @@ def play(
             )
     except KeyboardInterrupt:
         stop_all()
-        err_console.print("[red]interrupted[/]: the match was abandoned and every bot process stopped.")
+        print_error("the match was abandoned and every bot process stopped.", label="interrupted:")
         raise typer.Exit(130) from None
     _print_result(result)
     if record is not None:
         record.write_text(json.dumps(result.to_json(), indent=1))
-        console.print(f"match record written to {record}")
+        console.print(plain(f"match record written to {record}"))
 
 
 class _MatchView:
@@ -135,11 +135,11 @@ class _MatchView:
         if self.live is not None:
             self.live.__exit__(None, None, None)
         elif self.last is not None:
-            console.print(self.render(self.last), highlight=False, soft_wrap=True)
+            console.print(Text(self.render(self.last)), soft_wrap=True)
 
     def on_step(self, state: GameState, step: StepRecord) -> None:
-        if step.strike:
-            err_console.print(f"[yellow]seat {step.seat} strike:[/] {step.strike}")
+        if step.strike:  # the bot's own words may be in it: shown literally
+            print_error(step.strike, label=f"seat {step.seat} strike:", style="yellow")
         self.last = state
         turn = state.to_json().get("turn")
         if turn == self.turn:
@@ -152,24 +152,24 @@ class _MatchView:
 
 
 def _print_result(result: MatchRecord) -> None:
-    table = Table(title=f"{result.game} match {result.match_id} (seed {result.seed})")
+    table = Table(title=plain(f"{result.game} match {result.match_id} (seed {result.seed})"))
     for column in ("seat", "entrant", "bot", "rank", "score", "strikes", "forfeit", "time used"):
         table.add_column(column)
     for seat in result.seats:
         table.add_row(
             str(seat.seat),
-            seat.name,
-            seat.bot,
+            plain(seat.name),
+            plain(seat.bot),  # what the bot said in Hello
             str(seat.rank),
             str(seat.score),
             str(seat.strikes),
-            seat.forfeit_reason or "",
+            plain(seat.forfeit_reason or ""),
             f"{seat.time_used_ms / 1000:.2f} s",
         )
     console.print(table)
     for seat in result.seats:
         for fault in seat.faults:
-            console.print(f"[yellow]seat {seat.seat} ({seat.name}):[/] {fault}")
+            print_error(fault, label=visible(f"seat {seat.seat} ({seat.name}):"), style="yellow", out=console)
 
 
 @bot_app.command("serve")

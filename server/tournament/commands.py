@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from server.display import plain, print_error, visible
 from server.launcher import interrupt_on_sigterm, stop_all
 from server.store.database import StoreError
 from server.store.models import Tournament
@@ -24,7 +25,6 @@ from .runner import TournamentError, run_tournament
 
 # Tables stay readable when piped (rich would assume 80 columns).
 console = Console(width=None if sys.stdout.isatty() else 120)
-err_console = Console(stderr=True)
 DEFAULT_DB = Path("tournaments/demo.db")
 
 DbOption = Annotated[
@@ -47,23 +47,24 @@ def run(
     try:
         spec = load_bracket(bracket)
     except BracketError as exc:
-        err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        print_error(str(exc))
         raise typer.Exit(2) from None
     db_path = db or spec.database_path
     interrupt_on_sigterm()
     names = [e.name for e in spec.entrants]
     mean_ranks: dict[str, list[int]] = {name: [] for name in names}
     columns = (
-        TextColumn("[bold]{task.description}"),
+        # Names are user text: shown literally (markup=False), made visible() when set.
+        TextColumn("{task.description}", style="bold", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"),
+        TextColumn("{task.fields[rate]}", markup=False),
         TimeRemainingColumn(),
-        TextColumn("leader: {task.fields[leader]}"),
+        TextColumn("leader: {task.fields[leader]}", markup=False),
     )
     stored = [0, 0, 0]  # stored now, total, stored before this run
     with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task(spec.name, total=None, rate="", leader="-")
+        task = progress.add_task(visible(spec.name), total=None, rate="", leader="-")
 
         def on_start(done: int, total: int) -> None:
             stored[:] = [done, total, done]
@@ -77,7 +78,7 @@ def run(
             leader = min(played, key=lambda n: (sum(played[n]) / len(played[n]), n))
             elapsed = progress.tasks[task].elapsed or 0.0
             rate = f"{60 * (update.done - stored[2]) / elapsed:.1f} matches/min" if elapsed > 0 else ""
-            progress.update(task, completed=update.done, rate=rate, leader=f"{leader} (mean rank)")
+            progress.update(task, completed=update.done, rate=rate, leader=f"{visible(leader)} (mean rank)")
 
         try:
             tournament = run_tournament(
@@ -86,15 +87,15 @@ def run(
         except KeyboardInterrupt:
             stop_all()
             progress.stop()
-            err_console.print(
-                f"[yellow]interrupted:[/] {stored[0]} of {stored[1]} matches are stored in {db_path}; "
-                f"every bot was stopped. Run the same command again to resume.",
-                highlight=False,
-                soft_wrap=True,
+            print_error(
+                f"{stored[0]} of {stored[1]} matches are stored in {db_path}; "
+                "every bot was stopped. Run the same command again to resume.",
+                label="interrupted:",
+                style="yellow",
             )
             raise typer.Exit(130) from None
         except (StoreError, TournamentError) as exc:
-            err_console.print(f"[red]error:[/] {db_path}: {exc}", highlight=False, soft_wrap=True)
+            print_error(f"{db_path}: {exc}")
             raise typer.Exit(1) from None
     _show_standings(db_path, tournament)
 
@@ -104,7 +105,7 @@ def open_store(db: Path) -> Store:
     try:
         return Store.open(db)
     except StoreError as exc:
-        err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        print_error(str(exc))
         raise typer.Exit(1) from None
 
 
@@ -112,7 +113,7 @@ def _tournament(store: Store, name: str | None, db: Path) -> Tournament:
     tournament = store.tournament(name)
     if tournament is None:
         what = f"no tournament named {name!r}" if name else "no tournament"
-        err_console.print(f"[red]error:[/] {db}: {what}", highlight=False, soft_wrap=True)
+        print_error(f"{db}: {what}")
         raise typer.Exit(1)
     return tournament
 
@@ -129,7 +130,7 @@ def _show_standings(db: Path, tournament: Tournament) -> None:
         rows = compute_standings(store, tournament)
     finally:
         store.close()
-    table = Table(title=f"{tournament.name} ({tournament.game}) standings")
+    table = Table(title=plain(f"{tournament.name} ({tournament.game}) standings"))
     for column in (
         "rank",
         "name",
@@ -146,7 +147,7 @@ def _show_standings(db: Path, tournament: Tournament) -> None:
     for s in rows:
         table.add_row(
             str(s.rank),
-            s.name,
+            plain(s.name),
             f"{s.mu:.2f}",
             f"{s.sigma:.2f}",
             f"{s.conservative:.2f}",
@@ -213,16 +214,16 @@ def matches_command(
     if json_output:
         print(json.dumps(rows, indent=2))
         return
-    table = Table(title=f"{tournament.name}: {len(rows)} finished matches")
+    table = Table(title=plain(f"{tournament.name}: {len(rows)} finished matches"))
     for column in ("match", "round", "seats (score, rank)", "strikes", "time"):
         table.add_column(column)
     for row in rows:
         seats = row["seats"]
         assert isinstance(seats, list)
         table.add_row(
-            str(row["match_id"]),
+            plain(row["match_id"]),
             str(row["round"]),
-            ", ".join(f"{s['name']} ({s['score']}, #{s['rank']})" for s in seats),
+            plain(", ".join(f"{s['name']} ({s['score']}, #{s['rank']})" for s in seats)),
             str(sum(s["strikes"] for s in seats)),
             f"{row['duration_s']:.1f} s",
         )
