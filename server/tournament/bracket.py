@@ -20,13 +20,11 @@ import difflib
 import hashlib
 import json
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 from types import UnionType
 from typing import Any, Self, Union, get_args, get_origin
 
-import yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -45,6 +43,8 @@ from server.launcher import Limits
 from server.referee import RefereeConfig, TimeControl
 from server.seats import SeatSpec
 
+from .bracket_errors import BracketError, FieldError, Loc, format_path, show
+from .bracket_yaml import Lines, parse, read_text
 from .schedule import FORMATS
 
 __all__ = [
@@ -58,58 +58,11 @@ __all__ = [
     "load_bracket",
 ]
 
-Loc = tuple[int | str, ...]
-"""A path into the bracket: mapping keys and list indices, e.g. ``("entrants", 2, "name")``."""
-
 FINGERPRINT_VERSION = 1
 """Bumped whenever :meth:`Bracket.fingerprint` starts hashing differently."""
 
 _CONTEXT_FILE = "bracket_file"
 """Validation-context key holding the bracket file, for relative paths and the default database."""
-
-
-class BracketError(ValueError):
-    """A bracket file that cannot be used, located as precisely as possible.
-
-    ``line`` is 1-based (``None`` when the problem has no line, e.g. a missing file);
-    ``field`` is a dotted path such as ``entrants[2].command`` (``None`` for the
-    whole file).
-    """
-
-    def __init__(self, path: Path, line: int | None, field: str | None, message: str) -> None:
-        # All four go to args, so the error survives pickling (worker processes).
-        super().__init__(path, line, field, message)
-        self.path = path
-        self.line = line
-        self.field = field
-        self.message = message
-
-    def __str__(self) -> str:
-        where = str(self.path) if self.line is None else f"{self.path}:{self.line}"
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
-
-
-class _FieldError(ValueError):
-    """A validator's error about a part of its input; ``loc`` is relative to the validator.
-
-    Pydantic locates a validator's error at the validated value; this carries the
-    rest of the way, e.g. to one entrant's ``name`` from the ``entrants`` validator.
-    """
-
-    def __init__(self, message: str, loc: Loc) -> None:
-        super().__init__(message)
-        self.loc = loc
-
-
-def format_path(loc: Sequence[int | str]) -> str:
-    """``("entrants", 2, "name")`` as ``entrants[2].name``: how users see a field."""
-    text = ""
-    for part in loc:
-        if isinstance(part, int) and not isinstance(part, bool):
-            text += f"[{part}]"
-        else:
-            text += f".{part}" if text else str(part)
-    return text
 
 
 # --- the model ------------------------------------------------------------------------------------
@@ -235,13 +188,13 @@ class Entrant(_Model):
         if isinstance(value, dict | TlsConfig):
             return value
         raise ValueError(
-            f"tls must be true, false or a mapping with ca_file and server_name, got {_show(value)}"
+            f"tls must be true, false or a mapping with ca_file and server_name, got {show(value)}"
         )
 
     @model_validator(mode="after")
     def _one_way_to_reach(self) -> Self:
         if self.command is not None and self.address is not None:
-            raise _FieldError("give either command or address, not both", ("address",))
+            raise FieldError("give either command or address, not both", ("address",))
         if self.command is None and self.address is None:
             raise ValueError(
                 f"entrant {self.name!r} needs a command (to launch the bot) "
@@ -249,9 +202,9 @@ class Entrant(_Model):
             )
         if self.command is not None:
             if self.tls is not None:
-                raise _FieldError("tls applies only to a bot reached by address, not to a command", ("tls",))
+                raise FieldError("tls applies only to a bot reached by address, not to a command", ("tls",))
             if self.token is not None:
-                raise _FieldError(
+                raise FieldError(
                     "token applies only to a bot reached by address, not to a command", ("token",)
                 )
         return self
@@ -358,7 +311,7 @@ class Bracket(_Model):
         first: dict[str, int] = {}
         for index, entrant in enumerate(value):
             if entrant.name in first:
-                raise _FieldError(
+                raise FieldError(
                     f"duplicate entrant name {entrant.name!r} (also entrants[{first[entrant.name]}])",
                     (index, "name"),
                 )
@@ -371,11 +324,11 @@ class Bracket(_Model):
         plugin = get_game(self.game)
         low, high = plugin.min_players, plugin.max_players
         if not low <= self.players <= high:
-            raise _FieldError(
+            raise FieldError(
                 f"{self.game} is played by {low} to {high} players, got {self.players}", ("players",)
             )
         if len(self.entrants) < self.players:
-            raise _FieldError(
+            raise FieldError(
                 f"{len(self.entrants)} entrants cannot fill a table of {self.players} players; "
                 f"add entrants or lower players",
                 ("entrants",),
@@ -478,7 +431,7 @@ def _normalized_params(plugin: GamePlugin, params: dict[str, Any]) -> dict[str, 
         return plugin.normalize_params(params)
     except (ValueError, TypeError) as exc:
         message = str(exc) if isinstance(exc, ValueError) else f"invalid value: {exc}"
-        raise _FieldError(message, ("params", *_culprit(plugin, params, str(exc)))) from None
+        raise FieldError(message, ("params", *_culprit(plugin, params, str(exc)))) from None
 
 
 def _culprit(plugin: GamePlugin, params: Mapping[str, Any], message: str) -> Loc:
@@ -510,39 +463,12 @@ def _culprit(plugin: GamePlugin, params: Mapping[str, Any], message: str) -> Loc
 # --- the loader ------------------------------------------------------------------------------------
 
 
-@dataclass
-class _Lines:
-    """1-based line of every key and every value node of a YAML document, by path."""
-
-    keys: dict[Loc, int] = field(default_factory=dict)
-    nodes: dict[Loc, int] = field(default_factory=dict)
-
-    def line(self, loc: Loc) -> int | None:
-        """Line of ``loc``, or of its nearest ancestor that is in the file (a missing field's parent)."""
-        for end in range(len(loc), -1, -1):
-            prefix = loc[:end]
-            if prefix in self.keys:
-                return self.keys[prefix]
-            if prefix in self.nodes:
-                return self.nodes[prefix]
-        return None
-
-
 def load_bracket(path: Path) -> Bracket:
     """The bracket in ``path``; the first problem found is raised as a :class:`BracketError`."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BracketError(path, None, None, "no such bracket file") from None
-    except UnicodeDecodeError as exc:
-        raise BracketError(path, None, None, f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
-    except OSError as exc:
-        raise BracketError(path, None, None, f"cannot read the bracket file: {exc.strerror or exc}") from None
-
-    data, lines = _parse(path, text)
+    data, lines = parse(path, read_text(path))
     if not isinstance(data, dict):
-        got = "an empty file" if data is None else _show(data)
+        got = "an empty file" if data is None else show(data)
         raise BracketError(
             path, lines.nodes.get(()), None, f"expected a mapping of bracket fields, got {got}"
         )
@@ -552,79 +478,7 @@ def load_bracket(path: Path) -> Bracket:
         raise _first_error(path, exc, lines) from None
 
 
-def _parse(path: Path, text: str) -> tuple[Any, _Lines]:
-    """``yaml.safe_load`` of ``text`` plus the line of every key and node in it."""
-    try:
-        loader = yaml.SafeLoader(text)
-    except yaml.reader.ReaderError as exc:  # a character YAML forbids, found before parsing starts
-        at = text.count("\n", 0, exc.position) + 1
-        raise BracketError(path, at, None, f"invalid YAML: {str(exc).splitlines()[0]}") from None
-    try:
-        root = loader.get_single_node()
-        if root is not None:
-            _check_duplicate_keys(path, root, (), set())
-        data = None if root is None else loader.construct_document(root)
-        lines = _Lines()
-        if root is not None:
-            # After construction: merge keys (<<) are flattened into their mappings by now.
-            _map_lines(loader, root, (), lines, set())
-        return data, lines
-    except yaml.MarkedYAMLError as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
-        message = f"invalid YAML: {exc.problem or exc}"
-        if exc.context and exc.context_mark is not None:
-            message += f" ({exc.context} on line {exc.context_mark.line + 1})"
-        raise BracketError(path, line, None, message) from None
-    except yaml.YAMLError as exc:
-        raise BracketError(path, None, None, f"invalid YAML: {exc}") from None
-    finally:
-        loader.dispose()
-
-
-def _check_duplicate_keys(path: Path, node: yaml.Node, loc: Loc, checked: set[int]) -> None:
-    """A repeated key is an error: YAML loaders would silently keep the last one."""
-    if id(node) in checked:  # an alias of a node already checked (maybe recursive)
-        return
-    checked.add(id(node))
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[tuple[str, Any], int] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
-                continue
-            key = (key_node.tag, key_node.value)
-            line = key_node.start_mark.line + 1
-            child = (*loc, key_node.value)
-            if key in seen:
-                raise BracketError(
-                    path, line, format_path(child), f"duplicate key (first given on line {seen[key]})"
-                )
-            seen[key] = line
-            _check_duplicate_keys(path, value_node, child, checked)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _check_duplicate_keys(path, item, (*loc, index), checked)
-
-
-def _map_lines(loader: yaml.SafeLoader, node: yaml.Node, loc: Loc, lines: _Lines, active: set[int]) -> None:
-    lines.nodes[loc] = node.start_mark.line + 1
-    if id(node) in active:  # a recursive alias
-        return
-    active.add(id(node))
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                continue
-            key = loader.construct_object(key_node)
-            if isinstance(key, int | str):
-                lines.keys[(*loc, key)] = key_node.start_mark.line + 1
-                _map_lines(loader, value_node, (*loc, key), lines, active)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _map_lines(loader, item, (*loc, index), lines, active)
-    active.discard(id(node))
-
-
-def _first_error(path: Path, exc: ValidationError, lines: _Lines) -> BracketError:
+def _first_error(path: Path, exc: ValidationError, lines: Lines) -> BracketError:
     """The error nearest the top of the file (errors without a line come last)."""
     found: list[tuple[float, int, BracketError]] = []
     for order, details in enumerate(exc.errors()):
@@ -641,12 +495,12 @@ def _describe(details: ErrorDetails) -> tuple[Loc, str]:
     kind = details["type"]
     ctx: dict[str, Any] = dict(details.get("ctx") or {})
     value = details.get("input")
-    shown = _show(value)
+    shown = show(value)
     if loc and loc[-1] == "[key]":
         return loc[:-1], f"keys must be strings, got {shown}"
     if kind in {"value_error", "assertion_error"} and isinstance(ctx.get("error"), BaseException):
         error = ctx["error"]
-        if isinstance(error, _FieldError):
+        if isinstance(error, FieldError):
             return (*loc, *error.loc), str(error)
         return loc, str(error)
     if kind == "missing":
@@ -721,16 +575,3 @@ def _bound(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
-
-
-def _show(value: object) -> str:
-    """A value as a YAML writer thinks of it."""
-    if value is None:
-        return "null (nothing)"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)

@@ -306,10 +306,10 @@ def test_a_yaml_syntax_error_reports_its_line(tmp_path: Path) -> None:
     err = assert_error(
         path,
         5,
-        None,
+        "entrants[0]",
         "invalid YAML: mapping values are not allowed here",
     )
-    assert str(err) == f"{path}:5: invalid YAML: mapping values are not allowed here"
+    assert str(err) == f"{path}:5: entrants[0]: invalid YAML: mapping values are not allowed here"
 
 
 def test_a_yaml_structure_error_names_where_the_structure_began(tmp_path: Path) -> None:
@@ -317,40 +317,46 @@ def test_a_yaml_structure_error_names_where_the_structure_began(tmp_path: Path) 
     assert_error(
         path,
         3,
-        None,
+        "name",
         "invalid YAML: found unexpected end of stream (while scanning a quoted scalar on line 1)",
     )
 
 
 @pytest.mark.parametrize(
-    ("text", "line", "message"),
+    ("text", "line", "field", "message"),
     [
         (
             "name: ok\nplayers: 2\nseed: \x07\n",
             3,
+            None,
             "unacceptable character #x0007: special characters are not allowed",
         ),
         (
             "name: ok\n---\nname: again\n",
             2,
+            None,
             "but found another document (expected a single document in the stream on line 1)",
         ),
         (
             "name: ok\nplayers: [2\nseed: 1\n",
             3,
+            "players",
             "expected ',' or ']', but got ':' (while parsing a flow sequence on line 2)",
         ),
         (
             "name: !!python/object:os.system x\n",
             1,
+            "name",
             "could not determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system'",
         ),
     ],
 )
-def test_other_yaml_errors_report_their_line(tmp_path: Path, text: str, line: int, message: str) -> None:
+def test_other_yaml_errors_report_their_line(
+    tmp_path: Path, text: str, line: int, field: str | None, message: str
+) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(text, encoding="utf-8")
-    assert_error(path, line, None, f"invalid YAML: {message}")
+    assert_error(path, line, field, f"invalid YAML: {message}")
 
 
 def test_a_file_that_is_not_utf8(tmp_path: Path) -> None:
