@@ -20,6 +20,7 @@ from sdk.games.plugin import GameState
 from sdk.games.registry import get_game
 from sdk.serve import run as serve_bot
 
+from .bounds import MAX_BANK_MS, MAX_DECISION_MS, MAX_SEED, MAX_STRIKES
 from .display import plain, print_error, visible
 from .launcher import interrupt_on_sigterm, stop_all
 from .record import MatchRecord, StepRecord
@@ -78,11 +79,19 @@ def play(
             "Default: greedy against three random bots.",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Match seed (the dice); bots never see it.")] = 7,
+    seed: Annotated[
+        int, typer.Option(min=0, max=MAX_SEED, help="Match seed (the dice); bots never see it.")
+    ] = 7,
     game: Annotated[str, typer.Option(help="Game to play.")] = "saint_malo",
-    decision_ms: Annotated[int, typer.Option(min=1, help="Time per decision, ms.")] = 1000,
-    bank_ms: Annotated[int, typer.Option(min=0, help="Time bank per seat for the match, ms.")] = 10_000,
-    strikes: Annotated[int, typer.Option(min=1, help="Strikes before a seat is forfeited.")] = 3,
+    decision_ms: Annotated[
+        int, typer.Option(min=1, max=MAX_DECISION_MS, help="Time per decision, ms.")
+    ] = 1000,
+    bank_ms: Annotated[
+        int, typer.Option(min=0, max=MAX_BANK_MS, help="Time bank per seat for the match, ms.")
+    ] = 10_000,
+    strikes: Annotated[
+        int, typer.Option(min=1, max=MAX_STRIKES, help="Strikes before a seat is forfeited.")
+    ] = 3,
     log_dir: Annotated[Path, typer.Option(help="Where bot output is written.")] = Path("logs"),
     record: Annotated[Path | None, typer.Option(help="Write the match record (JSON) here.")] = None,
 ) -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from types import UnionType
@@ -36,16 +35,29 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
-from sdk.games.plugin import GamePlugin
 from sdk.games.registry import get_game
+from server.bounds import (
+    MAX_BANK_MS,
+    MAX_CPU_SECONDS,
+    MAX_DECISION_MS,
+    MAX_MEMORY_MB,
+    MAX_SEED,
+    MAX_STARTUP_S,
+    MAX_STRIKES,
+    MAX_WORKERS,
+    MIN_CPU_SECONDS,
+    MIN_MEMORY_MB,
+    MIN_STARTUP_S,
+)
 from server.client import Tls
 from server.launcher import Limits
 from server.referee import RefereeConfig, TimeControl
 from server.seats import SeatSpec
 
 from .bracket_errors import BracketError, FieldError, Loc, format_path, show
+from .bracket_params import normalized_params
 from .bracket_yaml import Lines, parse, read_text
-from .schedule import FORMATS
+from .schedule import FORMATS, MAX_ENTRANTS, MAX_MATCHES, schedule_size
 
 __all__ = [
     "Bracket",
@@ -78,11 +90,16 @@ class TimeControlConfig(_Model):
     """The chess clock of every match."""
 
     decision_ms: int = Field(
-        default=1000, ge=1, strict=True, description="Time a bot has for each decision, in milliseconds."
+        default=1000,
+        ge=1,
+        le=MAX_DECISION_MS,
+        strict=True,
+        description="Time a bot has for each decision, in milliseconds.",
     )
     bank_ms: int = Field(
         default=10_000,
         ge=0,
+        le=MAX_BANK_MS,
         strict=True,
         description="Extra time per bot per match, spent when a decision overruns decision_ms.",
     )
@@ -92,10 +109,18 @@ class LimitsConfig(_Model):
     """Resource limits of each launched bot process (not of bots reached by address)."""
 
     memory_mb: int | None = Field(
-        default=2048, ge=1, strict=True, description="Address-space limit in MiB; null for none."
+        default=2048,
+        ge=MIN_MEMORY_MB,
+        le=MAX_MEMORY_MB,
+        strict=True,
+        description="Address-space limit in MiB; null for none.",
     )
     cpu_seconds: int | None = Field(
-        default=None, ge=1, strict=True, description="CPU-time limit in seconds per process; null for none."
+        default=None,
+        ge=MIN_CPU_SECONDS,
+        le=MAX_CPU_SECONDS,
+        strict=True,
+        description="CPU-time limit in seconds per process; null for none.",
     )
 
 
@@ -232,11 +257,15 @@ class Bracket(_Model):
         description="Tournament format; one of the known formats (today: round-robin).",
     )
     rounds: int = Field(
-        default=1, ge=1, strict=True, description="How many times the whole schedule is played."
+        default=1,
+        ge=1,
+        strict=True,
+        description="How many times the whole schedule is played.",
     )
     seed: int = Field(
         default=0,
         ge=0,
+        le=MAX_SEED,
         strict=True,
         description="Master seed: the schedule and every match's dice follow from it.",
     )
@@ -246,10 +275,13 @@ class Bracket(_Model):
     strikes: int = Field(
         default=3,
         ge=1,
+        le=MAX_STRIKES,
         strict=True,
         description="Strikes (late, failed or illegal replies) after which a bot forfeits the match.",
     )
-    workers: int = Field(default=1, ge=1, strict=True, description="Matches played at the same time.")
+    workers: int = Field(
+        default=1, ge=1, le=MAX_WORKERS, strict=True, description="Matches played at the same time."
+    )
     database: Path | None = Field(
         default=None,
         description="SQLite file of the tournament, relative to the bracket's folder; "
@@ -268,18 +300,26 @@ class Bracket(_Model):
     max_tables: int = Field(
         default=500,
         ge=1,
+        le=MAX_MATCHES,
         strict=True,
         description="Above this many tables per round for every players-subset of the entrants, "
         "a balanced design is played instead.",
     )
     startup_timeout_s: float = Field(
-        default=20.0, gt=0, strict=True, description="Seconds a launched bot has to become healthy."
+        default=20.0,
+        ge=MIN_STARTUP_S,
+        le=MAX_STARTUP_S,
+        strict=True,
+        allow_inf_nan=False,
+        description="Seconds a launched bot has to become healthy.",
     )
     limits: LimitsConfig = Field(
         default_factory=LimitsConfig, description="Resource limits of each launched bot process."
     )
     entrants: list[Entrant] = Field(
-        min_length=2, description="The bots, at least two, in a fixed order (seats and ties follow it)."
+        min_length=2,
+        max_length=MAX_ENTRANTS,
+        description="The bots, at least two, in a fixed order (seats and ties follow it).",
     )
 
     @field_validator("name")
@@ -333,11 +373,25 @@ class Bracket(_Model):
                 f"add entrants or lower players",
                 ("entrants",),
             )
-        self.params = _normalized_params(plugin, self.params)
+        self._check_schedule_size()
+        self.params = normalized_params(plugin, self.players, self.params)
         source = _bracket_file(info)
         default = Path(f"{self.name if source is None else source.stem}.db")
         self.database = _resolve(default if self.database is None else self.database, info)
         return self
+
+    def _check_schedule_size(self) -> None:
+        """Refuse, with its size, a schedule too large to build or to play."""
+        per_round = schedule_size(
+            len(self.entrants), self.players, rounds=1, seed=self.seed, max_tables=self.max_tables
+        )
+        size = per_round * self.rounds
+        if size > MAX_MATCHES:
+            raise FieldError(
+                f"the schedule would have {size:,} matches ({self.rounds:,} rounds of {per_round:,}); "
+                f"at most {MAX_MATCHES:,} are played in one tournament",
+                ("rounds",) if per_round <= MAX_MATCHES else ("entrants",),
+            )
 
     @property
     def database_path(self) -> Path:
@@ -425,41 +479,6 @@ def _is_host_port(address: str) -> bool:
     return bool(host) and ":" not in host and not any(c.isspace() for c in host)
 
 
-def _normalized_params(plugin: GamePlugin, params: dict[str, Any]) -> dict[str, Any]:
-    """The plugin's normalized params; its error located at the key it names (or fails on)."""
-    try:
-        return plugin.normalize_params(params)
-    except (ValueError, TypeError) as exc:
-        message = str(exc) if isinstance(exc, ValueError) else f"invalid value: {exc}"
-        raise FieldError(message, ("params", *_culprit(plugin, params, str(exc)))) from None
-
-
-def _culprit(plugin: GamePlugin, params: Mapping[str, Any], message: str) -> Loc:
-    """The key of ``params`` an error is about: the deepest key its message names, else the
-    one top-level key that fails on its own, else none."""
-    named: list[tuple[int, int, Loc]] = []  # (-depth, position in message, loc)
-
-    def visit(mapping: Mapping[Any, Any], prefix: Loc) -> None:
-        for key, value in mapping.items():
-            if not isinstance(key, str):
-                continue
-            found = re.search(rf"(?<!\w){re.escape(key)}(?!\w)", message)
-            if found:
-                named.append((-(len(prefix) + 1), found.start(), (*prefix, key)))
-            if isinstance(value, Mapping):
-                visit(value, (*prefix, key))
-
-    visit(params, ())
-    if named:
-        return min(named)[2]
-    for key, value in params.items():
-        try:
-            plugin.normalize_params({key: value})
-        except (ValueError, TypeError):
-            return (key,)
-    return ()
-
-
 # --- the loader ------------------------------------------------------------------------------------
 
 
@@ -523,12 +542,18 @@ def _describe(details: ErrorDetails) -> tuple[Loc, str]:
         "list_type": f"expected a list ('- ' items), got {shown}",
         "path_type": f"expected a path, got {shown}",
         "greater_than_equal": f"must be at least {_bound(ctx.get('ge'))}, got {shown}",
-        "greater_than": f"must be greater than {_bound(ctx.get('gt'))}, got {shown}",
+        "less_than_equal": f"must be at most {_bound(ctx.get('le'))}, got {shown}",
+        "finite_number": f"must be a finite number, got {shown}",
     }
     if kind == "too_short" and loc == ("entrants",):
         return (
             loc,
             f"a tournament needs at least {ctx.get('min_length')} entrants, got {ctx.get('actual_length')}",
+        )
+    if kind == "too_long" and loc == ("entrants",):
+        return (
+            loc,
+            f"a tournament may have at most {ctx.get('max_length')} entrants, got {ctx.get('actual_length')}",
         )
     if kind == "string_too_short":
         return loc, "must not be empty"

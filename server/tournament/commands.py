@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from server.bounds import MAX_WORKERS
 from server.display import plain, print_error, visible
 from server.launcher import interrupt_on_sigterm, stop_all
 from server.store.database import StoreError
@@ -40,7 +41,8 @@ def run(
     bracket: Annotated[Path, typer.Argument(help="The bracket file (YAML).")],
     db: Annotated[Path | None, typer.Option("--db", help="Database (default: from the bracket).")] = None,
     workers: Annotated[
-        int | None, typer.Option(min=1, help="Parallel matches (default: from the bracket).")
+        int | None,
+        typer.Option(min=1, max=MAX_WORKERS, help="Parallel matches (default: from the bracket)."),
     ] = None,
 ) -> None:
     """Play a tournament, or resume it: only matches the database lacks are played."""

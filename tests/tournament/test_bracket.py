@@ -442,7 +442,7 @@ def test_the_topmost_of_several_errors_is_reported(tmp_path: Path) -> None:
         ("strikes: 0", "strikes", "must be at least 1, got 0"),
         ("workers: 0", "workers", "must be at least 1, got 0"),
         ("max_tables: 0", "max_tables", "must be at least 1, got 0"),
-        ("startup_timeout_s: 0", "startup_timeout_s", "must be greater than 0, got 0"),
+        ("startup_timeout_s: 0", "startup_timeout_s", "must be at least 1, got 0"),
         ("startup_timeout_s: soon", "startup_timeout_s", "expected a number, got 'soon'"),
         ("duplicate: maybe", "duplicate", "expected true or false, got 'maybe'"),
         ("time_control: 5", "time_control", "expected a mapping (key: value lines), got 5"),
