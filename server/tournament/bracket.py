@@ -36,6 +36,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails
 
 from sdk.games.registry import get_game
+from server.address import address_problem
 from server.bounds import (
     MAX_BANK_MS,
     MAX_CPU_SECONDS,
@@ -54,6 +55,7 @@ from server.launcher import Limits
 from server.referee import RefereeConfig, TimeControl
 from server.seats import SeatSpec
 
+from .bracket_checks import command_problem, env_problem, header_value_problem, name_problem
 from .bracket_errors import BracketError, FieldError, Loc, format_path, show
 from .bracket_params import normalized_params
 from .bracket_yaml import Lines, parse, read_text
@@ -72,6 +74,11 @@ __all__ = [
 
 FINGERPRINT_VERSION = 1
 """Bumped whenever :meth:`Bracket.fingerprint` starts hashing differently."""
+
+MAX_TOURNAMENT_NAME_CHARS = 200
+"""A tournament's name heads every table and progress line."""
+MAX_CA_FILE_BYTES = 1024 * 1024
+"""A certificate authority bundle is a few kilobytes; the system's whole store is under 1 MiB."""
 
 _CONTEXT_FILE = "bracket_file"
 """Validation-context key holding the bracket file, for relative paths and the default database."""
@@ -148,7 +155,17 @@ class TlsConfig(_Model):
         path = _resolve(value, info)
         if not path.is_file():
             raise ValueError(f"file not found: {path}")
+        if path.stat().st_size > MAX_CA_FILE_BYTES:
+            raise ValueError(f"{path} is larger than {MAX_CA_FILE_BYTES:,} bytes: not a certificate file")
         return path
+
+    @field_validator("server_name")
+    @classmethod
+    def _server_name_form(cls, value: str | None) -> str | None:
+        problem = None if value is None else header_value_problem(value, "a server name")
+        if problem is not None:
+            raise ValueError(problem)
+        return value
 
 
 class Entrant(_Model):
@@ -183,24 +200,33 @@ class Entrant(_Model):
 
     @field_validator("name")
     @classmethod
-    def _name_not_blank(cls, value: str) -> str:
+    def _name_usable(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("entrant name must not be empty")
-        return value
+        return _checked(value, name_problem(value))
 
     @field_validator("command")
     @classmethod
-    def _command_not_blank(cls, value: str | None) -> str | None:
-        if value is not None and not value.strip():
-            raise ValueError("command must not be empty")
-        return value
+    def _command_runnable(cls, value: str | None) -> str | None:
+        return None if value is None else _checked(value, command_problem(value))
 
     @field_validator("address")
     @classmethod
     def _address_form(cls, value: str | None) -> str | None:
-        if value is not None and not _is_host_port(value):
-            raise ValueError(f"address must be host:port (e.g. bots.example.org:50051), got {value!r}")
+        return None if value is None else _checked(value, address_problem(value))
+
+    @field_validator("env")
+    @classmethod
+    def _env_usable(cls, value: dict[str, str]) -> dict[str, str]:
+        problem = env_problem(value)
+        if problem is not None:
+            raise FieldError(problem[1], (problem[0],))
         return value
+
+    @field_validator("token")
+    @classmethod
+    def _token_sendable(cls, value: str | None) -> str | None:
+        return None if value is None else _checked(value, header_value_problem(value, "a token"))
 
     @field_validator("tls", mode="before")
     @classmethod
@@ -327,6 +353,17 @@ class Bracket(_Model):
     def _name_not_blank(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("tournament name must not be empty")
+        if len(value) > MAX_TOURNAMENT_NAME_CHARS:
+            raise ValueError(
+                f"a tournament name may have at most {MAX_TOURNAMENT_NAME_CHARS} characters, got {len(value)}"
+            )
+        return value
+
+    @field_validator("database")
+    @classmethod
+    def _database_path(cls, value: Path | None) -> Path | None:
+        if value is not None and "\0" in str(value):
+            raise ValueError("a path cannot contain a NUL character")
         return value
 
     @field_validator("game")
@@ -469,14 +506,11 @@ def _resolve(path: Path, info: ValidationInfo) -> Path:
     return source.absolute().parent / path
 
 
-def _is_host_port(address: str) -> bool:
-    host, sep, port = address.rpartition(":")
-    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
-        return False
-    if host.startswith("[") and host.endswith("]"):  # [IPv6]:port
-        host = host[1:-1]
-        return bool(host) and ":" in host
-    return bool(host) and ":" not in host and not any(c.isspace() for c in host)
+def _checked(value: str, problem: str | None) -> str:
+    """``value``, or the validation error ``problem`` when there is one."""
+    if problem is not None:
+        raise ValueError(problem)
+    return value
 
 
 # --- the loader ------------------------------------------------------------------------------------

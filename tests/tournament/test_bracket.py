@@ -579,13 +579,13 @@ def test_a_game_parameter_error_naming_no_key_points_at_the_failing_key(tmp_path
             "  - name: r\n    address: localhost\n",
             11,
             "entrants[3].address",
-            "address must be host:port (e.g. bots.example.org:50051), got 'localhost'",
+            "address must be host:port (e.g. bots.example.org:50051 or [::1]:50051), got 'localhost'",
         ),
         (
             "  - name: r\n    address: h:99999\n",
             11,
             "entrants[3].address",
-            "address must be host:port (e.g. bots.example.org:50051), got 'h:99999'",
+            "the port of 'h:99999' must be between 1 and 65535, got 99999",
         ),
         (
             "  - name: r\n    address: h:1\n    tls: yes please\n",
