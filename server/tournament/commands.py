@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from server.bounds import MAX_WORKERS
@@ -53,53 +53,85 @@ def run(
         raise typer.Exit(2) from None
     db_path = db or spec.database_path
     interrupt_on_sigterm()
-    names = [e.name for e in spec.entrants]
-    mean_ranks: dict[str, list[int]] = {name: [] for name in names}
-    columns = (
-        # Names are user text: shown literally (markup=False), made visible() when set.
-        TextColumn("{task.description}", style="bold", markup=False),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}", markup=False),
-        TimeRemainingColumn(),
-        TextColumn("leader: {task.fields[leader]}", markup=False),
-    )
-    stored = [0, 0, 0]  # stored now, total, stored before this run
-    with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task(visible(spec.name), total=None, rate="", leader="-")
-
-        def on_start(done: int, total: int) -> None:
-            stored[:] = [done, total, done]
-            progress.update(task, total=total, completed=done)
-
-        def on_progress(update: MatchProgress) -> None:
-            stored[0] = update.done
-            for seat, entrant in enumerate(update.match.seats):
-                mean_ranks[names[entrant]].append(update.record.ranks[seat])
-            played = {n: r for n, r in mean_ranks.items() if r}
-            leader = min(played, key=lambda n: (sum(played[n]) / len(played[n]), n))
-            elapsed = progress.tasks[task].elapsed or 0.0
-            rate = f"{60 * (update.done - stored[2]) / elapsed:.1f} matches/min" if elapsed > 0 else ""
-            progress.update(task, completed=update.done, rate=rate, leader=f"{visible(leader)} (mean rank)")
-
-        try:
-            tournament = run_tournament(
-                spec, db_path, workers=workers or spec.workers, on_progress=on_progress, on_start=on_start
-            )
-        except KeyboardInterrupt:
-            stop_all()
-            progress.stop()
-            print_error(
-                f"{stored[0]} of {stored[1]} matches are stored in {db_path}; "
-                "every bot was stopped. Run the same command again to resume.",
-                label="interrupted:",
-                style="yellow",
-            )
-            raise typer.Exit(130) from None
-        except (StoreError, TournamentError) as exc:
-            print_error(f"{db_path}: {exc}")
-            raise typer.Exit(1) from None
+    view = _RunView(spec.name, [e.name for e in spec.entrants])
+    try:
+        tournament = run_tournament(
+            spec,
+            db_path,
+            workers=workers or spec.workers,
+            on_progress=view.on_progress,
+            on_start=view.on_start,
+        )
+    except KeyboardInterrupt:
+        stop_all()
+        view.stop()
+        print_error(
+            f"{view.stored_text(db_path)}; every bot was stopped. Run the same command again to resume.",
+            label="interrupted:",
+            style="yellow",
+        )
+        raise typer.Exit(130) from None
+    except StoreError as exc:
+        view.stop()
+        print_error(str(exc))
+        raise typer.Exit(1) from None
+    except TournamentError as exc:
+        view.stop()
+        print_error(f"{db_path}: {exc}")
+        raise typer.Exit(1) from None
+    view.stop()
     _show_standings(db_path, tournament)
+
+
+class _RunView:
+    """The progress line of a run: shown once the database is open and the work known."""
+
+    def __init__(self, title: str, names: list[str]) -> None:
+        self.names = names
+        self.mean_ranks: dict[str, list[int]] = {name: [] for name in names}
+        self.progress = Progress(
+            # Names are user text: shown literally (markup=False), made visible() when set.
+            TextColumn("{task.description}", style="bold", markup=False),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}", markup=False),
+            TimeRemainingColumn(),
+            TextColumn("leader: {task.fields[leader]}", markup=False),
+            console=console,
+            transient=False,
+        )
+        self.title = visible(title)
+        self.task: TaskID | None = None
+        self.before = self.done = self.total = 0
+
+    def on_start(self, done: int, total: int) -> None:
+        self.before = self.done = done
+        self.total = total
+        self.progress.start()
+        self.task = self.progress.add_task(self.title, total=total, completed=done, rate="", leader="-")
+
+    def on_progress(self, update: MatchProgress) -> None:
+        assert self.task is not None
+        self.done = update.done
+        for seat, entrant in enumerate(update.match.seats):
+            self.mean_ranks[self.names[entrant]].append(update.record.ranks[seat])
+        played = {n: r for n, r in self.mean_ranks.items() if r}
+        leader = min(played, key=lambda n: (sum(played[n]) / len(played[n]), n))
+        elapsed = self.progress.tasks[self.task].elapsed or 0.0
+        rate = f"{60 * (update.done - self.before) / elapsed:.1f} matches/min" if elapsed > 0 else ""
+        self.progress.update(
+            self.task, completed=update.done, rate=rate, leader=f"{visible(leader)} (mean rank)"
+        )
+
+    def stored_text(self, db_path: Path) -> str:
+        """How much is stored, for a run that stops early."""
+        if self.task is None:
+            return "no match was played"
+        return f"{self.done} of {self.total} matches are stored in {db_path}"
+
+    def stop(self) -> None:
+        if self.task is not None:  # a progress display never started would still print a line
+            self.progress.stop()
 
 
 def open_store(db: Path) -> Store:

@@ -81,8 +81,10 @@ def replay_command(
     try:
         tournament, record = find_match(store, match_id, name)
         positions = moments(record)
-    except (MatchLookupError, StoreError) as exc:
+    except MatchLookupError as exc:
         raise _fail(f"{db}: {exc}") from None
+    except StoreError as exc:
+        raise _fail(str(exc)) from None
     except ReplayMismatchError as exc:
         raise _fail(f"{db}: match {match_id} does not re-simulate, {exc} (see `smtourney verify`)") from None
     finally:
@@ -131,8 +133,10 @@ def verify_command(
     try:
         try:
             wanted = _wanted(store, match_ids or [], name)
-        except (MatchLookupError, StoreError) as exc:
+        except MatchLookupError as exc:
             raise _fail(f"{db}: {exc}") from None
+        except StoreError as exc:
+            raise _fail(str(exc)) from None
         for tournament, match_id in wanted:
             label = visible(f"{tournament.name}/{match_id}")
             try:
@@ -165,5 +169,5 @@ def _load(store: Store, tournament: Tournament, match_id: str) -> MatchRecord:
     assert tournament.id is not None
     record = store.load_record(tournament.id, match_id)
     if record is None:
-        raise StoreError(f"match {match_id!r} vanished while reading")
+        raise StoreError(store.path, f"match {match_id!r} vanished while reading")
     return record

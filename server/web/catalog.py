@@ -157,7 +157,7 @@ class Catalog:
         try:
             record = self.store.load_record(tournament_id, match_id)
         except StoreError as exc:
-            raise _unreadable(match_id, str(exc)) from None
+            raise _unreadable(match_id, exc.message) from None
         if record is None:
             raise NotFoundError(f"there is no match {match_id!r} in tournament {tournament.name!r}")
         try:
