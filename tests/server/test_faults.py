@@ -94,3 +94,12 @@ def test_a_memory_limit_is_enforced(tmp_path: Path) -> None:
     record = run_match(get_game("saint_malo"), specs, match_id="m", seed=1, config=config, log_dir=tmp_path)
     assert all(seat.forfeited for seat in record.seats)
     assert "MemoryError" in (tmp_path / "m.seat0.a.log").read_text()
+
+
+def test_the_strike_is_recorded_before_the_forfeit_it_causes(tmp_path: Path, tag: str) -> None:
+    """docs/fault-policy.md: an unreachable bot's strike goes on the fault list, then its forfeit."""
+    faulty = _faulty_match("crash", tmp_path, tag).seats[1]
+    assert faulty.strikes == 1 and faulty.forfeited
+    strike, forfeit = faulty.faults
+    assert re.fullmatch(r"decision \d+ \(\w+\): unreachable: .+", strike), strike
+    assert forfeit == f"forfeited: {faulty.forfeit_reason}" == "forfeited: bot process exited with status 3"

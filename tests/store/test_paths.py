@@ -120,7 +120,7 @@ def test_special_characters_in_a_path_name_that_file(tmp_path: Path) -> None:
     path = tmp_path / "league?mode=memory#x.db"
     code, output = invoke("run", str(bracket), "--db", str(path))
     assert code == 0, output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.yaml", path.name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["b.yaml", path.name, f"{path.stem}-logs"])
     store = Store.open(path)
     try:
         assert store.tournament() is not None
