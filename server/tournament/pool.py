@@ -81,7 +81,9 @@ class WorkerPool:
         for worker in self._workers:
             if worker.job is None and self._pending:
                 worker.job = self._pending.popleft()
-                worker.connection.send(worker.job)
+                # A dead worker cannot take it; next_result reports the death with this job.
+                with contextlib.suppress(OSError):
+                    worker.connection.send(worker.job)
 
     def next_result(self) -> JobResult:
         """The next finished job; raises WorkerCrashError if a worker died with its job."""
