@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -17,16 +17,25 @@ from rich.text import Text
 
 from sdk.bot import Bot
 from sdk.games.plugin import GameState
-from sdk.games.registry import get_game
+from sdk.serve import PORT_ENV
 from sdk.serve import run as serve_bot
 
-from .bounds import MAX_BANK_MS, MAX_DECISION_MS, MAX_SEED, MAX_STRIKES
+from .bounds import MAX_BANK_MS, MAX_DECISION_MS, MAX_PORT, MAX_SEED, MAX_STRIKES
 from .display import plain, print_error, visible
 from .launcher import interrupt_on_sigterm, stop_all
+from .play_args import (
+    ArgumentError,
+    check_listen,
+    check_output_file,
+    game_plugin,
+    log_folder,
+    port_from_env,
+    seat_specs,
+)
 from .record import MatchRecord, StepRecord
 from .referee import RefereeConfig, TimeControl, run_match
-from .seats import SeatSpec
 from .seeds import derive_seed
+from .store.database import StoreError
 from .tournament import commands as tournament_commands
 from .viewer import commands as viewer_commands
 from .web import command as web_command
@@ -48,24 +57,6 @@ DEFAULT_BOTS = [
     "python -m bots.random",
     "python -m bots.random",
 ]
-_ADDRESS = re.compile(r"^[\w.\-\[\]:]+:\d+$")
-
-
-def _seat_specs(values: list[str]) -> list[SeatSpec]:
-    """``host:port`` is a running bot to connect to; anything else a command to launch.
-
-    Seats are named after the address or the command's last word, made unique.
-    """
-    specs: list[SeatSpec] = []
-    for value in values:
-        base = value if _ADDRESS.match(value) else value.rsplit(maxsplit=1)[-1].removeprefix("bots.")
-        taken = sum(1 for spec in specs if spec.name.split("#")[0] == base)
-        name = f"{base}#{taken + 1}" if taken else base
-        if _ADDRESS.match(value):
-            specs.append(SeatSpec(name=name, address=value))
-        else:
-            specs.append(SeatSpec(name=name, command=value))
-    return specs
 
 
 @app.command()
@@ -96,8 +87,15 @@ def play(
     record: Annotated[Path | None, typer.Option(help="Write the match record (JSON) here.")] = None,
 ) -> None:
     """Play one match between bots and show the boards live, then the result."""
-    plugin = get_game(game)
-    specs = _seat_specs(bot or DEFAULT_BOTS)
+    try:
+        plugin = game_plugin(game)
+        specs = seat_specs(plugin, bot or DEFAULT_BOTS)
+        log_dir = log_folder(log_dir)
+        if record is not None:
+            check_output_file("--record", record)
+    except ArgumentError as exc:
+        print_error(str(exc))
+        raise typer.Exit(2) from None
     config = RefereeConfig(TimeControl(decision_ms, bank_ms), strikes_to_forfeit=strikes)
     interrupt_on_sigterm()
     view = _MatchView(plugin.render)
@@ -118,7 +116,11 @@ def play(
         raise typer.Exit(130) from None
     _print_result(result)
     if record is not None:
-        record.write_text(json.dumps(result.to_json(), indent=1))
+        try:
+            record.write_text(json.dumps(result.to_json(), indent=1))
+        except OSError as exc:
+            print_error(f"cannot write the match record to {record}: {exc.strerror}")
+            raise typer.Exit(1) from None
         console.print(plain(f"match record written to {record}"))
 
 
@@ -181,13 +183,30 @@ def _print_result(result: MatchRecord) -> None:
             print_error(fault, label=visible(f"seat {seat.seat} ({seat.name}):"), style="yellow", out=console)
 
 
+def _readable_file(help_text: str) -> typer.models.OptionInfo:
+    """An option naming a file that must exist and be readable: refused before anything starts."""
+    info: typer.models.OptionInfo = typer.Option(exists=True, dir_okay=False, readable=True, help=help_text)
+    return info
+
+
 @bot_app.command("serve")
 def bot_serve(
     target: Annotated[str, typer.Argument(help="MODULE:CLASS of the bot, e.g. bots.greedy:GreedyBot")],
-    port: Annotated[int, typer.Option(help="Port to listen on (0: pick one; default: $SMTOURNEY_PORT)")] = -1,
+    port: Annotated[
+        int | None,
+        typer.Option(min=0, max=MAX_PORT, help="Port to listen on (0: pick one; default: $SMTOURNEY_PORT)"),
+    ] = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    tls_cert: Annotated[Path | None, typer.Option(help="PEM certificate chain: serve over TLS.")] = None,
-    tls_key: Annotated[Path | None, typer.Option(help="PEM private key of --tls-cert.")] = None,
+    tls_cert: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True, dir_okay=False, readable=True, help="PEM certificate chain: serve over TLS."
+        ),
+    ] = None,
+    tls_key: Annotated[
+        Path | None,
+        typer.Option(exists=True, dir_okay=False, readable=True, help="PEM private key of --tls-cert."),
+    ] = None,
     token: Annotated[
         str | None, typer.Option(help="Require this bearer token on every call (default: $SMTOURNEY_TOKEN).")
     ] = None,
@@ -202,14 +221,28 @@ def bot_serve(
         raise typer.BadParameter(f"cannot load {target}: {exc}", param_hint="TARGET") from exc
     if not (isinstance(bot_class, type) and issubclass(bot_class, Bot)):
         raise typer.BadParameter(f"{target} is not a Bot subclass", param_hint="TARGET")
-    argv = ["--host", host] + (["--port", str(port)] if port >= 0 else [])
+    try:
+        port = port_from_env(os.environ, PORT_ENV) if port is None else port
+        check_listen(host, port or 0)
+    except ArgumentError as exc:
+        print_error(str(exc))
+        raise typer.Exit(2) from None
+    argv = ["--host", host] + ([] if port is None else ["--port", str(port)])
     if tls_cert is not None or tls_key is not None:
         argv += ["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)]
     if token is not None:
         argv += ["--token", token]
-    serve_bot(bot_class(), argv)
+    try:  # what fails here fails starting to serve: once serving, it only waits for a signal
+        serve_bot(bot_class(), argv)
+    except (OSError, RuntimeError) as exc:
+        print_error(f"cannot serve on {host} port {port if port is not None else 0}: {exc}")
+        raise typer.Exit(1) from None
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. A database failing under a command is one line, never a traceback."""
+    try:
+        app()
+    except StoreError as exc:
+        print_error(str(exc))
+        raise SystemExit(1) from None

@@ -17,9 +17,9 @@ SMTOURNEY = [sys.executable, "-m", "server"]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
 
 
-def invoke(*args: str) -> tuple[int, str]:
+def invoke(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
     """``smtourney ARGS`` in this process: exit status and output. No exception may escape."""
-    result = CliRunner().invoke(app, list(args))
+    result = CliRunner().invoke(app, list(args), env=env)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"smtourney {' '.join(args)} raised {result.exception!r}:\n{result.output}")
     assert "Traceback" not in result.output

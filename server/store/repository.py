@@ -306,6 +306,12 @@ class Store:
         return list(grouped.values())
 
     @_guarded
+    def faults(self, seat: Seat, match_id: str) -> list[str]:
+        """A stored seat's faults, in order: strikes, forfeit, failed EndMatch."""
+        faults: list[str] = _loads(seat.faults_json, f"seat {seat.seat} of match {match_id}")
+        return faults
+
+    @_guarded
     def results(self, tournament_id: int) -> list[MatchResult]:
         """Every finished match's outcome, in schedule order."""
         positions = {e.id: e.position for e in self.entrants(tournament_id)}

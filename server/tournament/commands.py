@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -162,8 +162,15 @@ def _show_standings(db: Path, tournament: Tournament) -> None:
     store = open_store(db)
     try:
         rows = compute_standings(store, tournament)
+    except StoreError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
     finally:
         store.close()
+    _print_standings(tournament, rows)
+
+
+def _print_standings(tournament: Tournament, rows: list[Standing]) -> None:
     table = Table(title=plain(f"{tournament.name} ({tournament.game}) standings"))
     for column in (
         "rank",
@@ -201,12 +208,16 @@ def standings_command(
     store = open_store(db)
     try:
         tournament = _tournament(store, name, db)
-        if json_output:
-            print(json.dumps([s.to_json() for s in compute_standings(store, tournament)], indent=2))
-            return
+        rows = compute_standings(store, tournament)
+    except StoreError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
     finally:
         store.close()
-    _show_standings(db, tournament)
+    if json_output:
+        print(json.dumps([s.to_json() for s in rows], indent=2))
+        return
+    _print_standings(tournament, rows)
 
 
 def matches_command(
@@ -217,34 +228,12 @@ def matches_command(
     try:
         tournament = _tournament(store, name, db)
         assert tournament.id is not None
-        names = {e.id: e.name for e in store.entrants(tournament.id)}
-        matches = store.matches(tournament.id)
+        rows = _match_rows(store, tournament.id)
+    except StoreError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
     finally:
         store.close()
-    rows = [
-        {
-            "match_id": match.match_id,
-            "index": match.index,
-            "round": match.round,
-            "table": match.table_no,
-            "rotation": match.rotation,
-            "seed": match.seed,
-            "end_reason": match.end_reason,
-            "duration_s": round(match.duration_s, 3),
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "name": names[s.entrant_id],
-                    "score": s.score,
-                    "rank": s.rank,
-                    "strikes": s.strikes,
-                    "forfeited": s.forfeited,
-                }
-                for s in seats
-            ],
-        }
-        for match, seats in matches
-    ]
     if json_output:
         print(json.dumps(rows, indent=2))
         return
@@ -262,3 +251,34 @@ def matches_command(
             f"{row['duration_s']:.1f} s",
         )
     console.print(table)
+
+
+def _match_rows(store: Store, tournament_id: int) -> list[dict[str, Any]]:
+    """Every finished match as plain data, each seat with its faults."""
+    names = {e.id: e.name for e in store.entrants(tournament_id)}
+    return [
+        {
+            "match_id": match.match_id,
+            "index": match.index,
+            "round": match.round,
+            "table": match.table_no,
+            "rotation": match.rotation,
+            "seed": match.seed,
+            "end_reason": match.end_reason,
+            "duration_s": round(match.duration_s, 3),
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": names[s.entrant_id],
+                    "score": s.score,
+                    "rank": s.rank,
+                    "strikes": s.strikes,
+                    "forfeited": s.forfeited,
+                    "forfeit_reason": s.forfeit_reason,
+                    "faults": store.faults(s, match.match_id),
+                }
+                for s in seats
+            ],
+        }
+        for match, seats in store.matches(tournament_id)
+    ]
