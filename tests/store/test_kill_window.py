@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from server.store.probe import probe
@@ -63,12 +63,20 @@ def test_a_run_killed_while_creating_its_database_is_completed_by_the_next(tmp_p
         folder.mkdir()
         (folder / "t.yaml").write_text(BRACKET)
         folders.append(folder)
-    with ThreadPoolExecutor(KILLED_AT_ONCE) as pool:
-        unfinished = list(pool.map(kill_while_creating, folders, DELAYS_MS))
+    unfinished = []
+    with ThreadPoolExecutor(KILLED_AT_ONCE) as pool:  # each killed database is resumed as soon as it is left
+        kills = {
+            pool.submit(kill_while_creating, folder, delay): folder
+            for folder, delay in zip(folders, DELAYS_MS, strict=True)
+        }
+        for kill in as_completed(kills):
+            unfinished.append(kill.result())
+            folder = kills[kill]
+            code, output = invoke("run", str(folder / "t.yaml"))
+            assert code == 0, (folder.name, output)
+            code, output = invoke("matches", "--db", str(folder / "t.db"), "--json")
+            assert code == 0 and [row["match_id"] for row in json.loads(output)] == [
+                "r1-t000-s0",
+                "r1-t000-s1",
+            ]
     assert any(unfinished), "no kill landed inside the creation of a database"
-
-    for folder in folders:
-        code, output = invoke("run", str(folder / "t.yaml"))
-        assert code == 0, (folder.name, output)
-        code, output = invoke("matches", "--db", str(folder / "t.db"), "--json")
-        assert code == 0 and [row["match_id"] for row in json.loads(output)] == ["r1-t000-s0", "r1-t000-s1"]
