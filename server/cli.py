@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,14 +17,25 @@ from rich.text import Text
 from sdk.bot import Bot
 from sdk.games.plugin import GamePlugin, GameState
 from sdk.games.registry import games as installed_games
-from sdk.games.registry import get_game
+from sdk.serve import PORT_ENV
 from sdk.serve import run as serve_bot
 
+from .bounds import MAX_BANK_MS, MAX_DECISION_MS, MAX_PORT, MAX_SEED, MAX_STRIKES
+from .display import plain, print_error, visible
 from .launcher import interrupt_on_sigterm, stop_all
+from .play_args import (
+    ArgumentError,
+    check_listen,
+    check_output_file,
+    game_plugin,
+    log_folder,
+    port_from_env,
+    seat_specs,
+)
 from .record import MatchRecord, StepRecord
 from .referee import RefereeConfig, TimeControl, run_match
-from .seats import SeatSpec
 from .seeds import derive_seed
+from .store.database import StoreError
 from .tournament import commands as tournament_commands
 from .viewer import commands as viewer_commands
 from .web import command as web_command
@@ -39,26 +50,7 @@ app.command("web")(web_command.web)
 app.command("replay")(viewer_commands.replay_command)
 app.command("verify")(viewer_commands.verify_command)
 console = Console()
-err_console = Console(stderr=True)
 
-_ADDRESS = re.compile(r"^[\w.\-\[\]:]+:\d+$")
-
-
-def _seat_specs(values: list[str]) -> list[SeatSpec]:
-    """``host:port`` is a running bot to connect to; anything else a command to launch.
-
-    Seats are named after the address or the command's last word, made unique.
-    """
-    specs: list[SeatSpec] = []
-    for value in values:
-        base = value if _ADDRESS.match(value) else value.rsplit(maxsplit=1)[-1].removeprefix("bots.")
-        taken = sum(1 for spec in specs if spec.name.split("#")[0] == base)
-        name = f"{base}#{taken + 1}" if taken else base
-        if _ADDRESS.match(value):
-            specs.append(SeatSpec(name=name, address=value))
-        else:
-            specs.append(SeatSpec(name=name, command=value))
-    return specs
 
 
 @app.command()
@@ -72,24 +64,35 @@ def play(
             "Default: the game's demonstration table (`smtourney games` lists it).",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Match seed (all chance); bots never see it.")] = 7,
+    seed: Annotated[
+        int, typer.Option(min=0, max=MAX_SEED, help="Match seed (all chance); bots never see it.")
+    ] = 7,
     game: Annotated[
         str | None,
         typer.Option(help="Game to play (`smtourney games` lists them); needed when several are installed."),
     ] = None,
-    decision_ms: Annotated[int, typer.Option(min=1, help="Time per decision, ms.")] = 1000,
-    bank_ms: Annotated[int, typer.Option(min=0, help="Time bank per seat for the match, ms.")] = 10_000,
-    strikes: Annotated[int, typer.Option(min=1, help="Strikes before a seat is forfeited.")] = 3,
+    decision_ms: Annotated[
+        int, typer.Option(min=1, max=MAX_DECISION_MS, help="Time per decision, ms.")
+    ] = 1000,
+    bank_ms: Annotated[
+        int, typer.Option(min=0, max=MAX_BANK_MS, help="Time bank per seat for the match, ms.")
+    ] = 10_000,
+    strikes: Annotated[
+        int, typer.Option(min=1, max=MAX_STRIKES, help="Strikes before a seat is forfeited.")
+    ] = 3,
     log_dir: Annotated[Path, typer.Option(help="Where bot output is written.")] = Path("logs"),
     record: Annotated[Path | None, typer.Option(help="Write the match record (JSON) here.")] = None,
 ) -> None:
     """Play one match between bots and show the boards live, then the result."""
     try:
-        plugin = get_game(game or _only_game())
-    except KeyError as exc:
-        err_console.print(f"error: {exc.args[0]}", markup=False, highlight=False)
+        plugin = game_plugin(game)
+        specs = seat_specs(plugin, bot or list(plugin.demo_seats))
+        log_dir = log_folder(log_dir)
+        if record is not None:
+            check_output_file("--record", record)
+    except ArgumentError as exc:
+        print_error(str(exc))
         raise typer.Exit(2) from None
-    specs = _seat_specs(bot or list(plugin.demo_seats))
     config = RefereeConfig(TimeControl(decision_ms, bank_ms), strikes_to_forfeit=strikes)
     interrupt_on_sigterm()
     view = _MatchView(plugin)
@@ -106,19 +109,16 @@ def play(
             )
     except KeyboardInterrupt:
         stop_all()
-        err_console.print("[red]interrupted[/]: the match was abandoned and every bot process stopped.")
+        print_error("the match was abandoned and every bot process stopped.", label="interrupted:")
         raise typer.Exit(130) from None
     _print_result(result)
     if record is not None:
-        record.write_text(json.dumps(result.to_json(), indent=1))
-        console.print(f"match record written to {record}")
-
-
-def _only_game() -> str:
-    installed = sorted(installed_games())
-    if len(installed) != 1:
-        raise KeyError(f"choose a game with --game; installed games: {', '.join(installed) or 'none'}")
-    return installed[0]
+        try:
+            record.write_text(json.dumps(result.to_json(), indent=1))
+        except OSError as exc:
+            print_error(f"cannot write the match record to {record}: {exc.strerror}")
+            raise typer.Exit(1) from None
+        console.print(plain(f"match record written to {record}"))
 
 
 class _MatchView:
@@ -143,11 +143,11 @@ class _MatchView:
         if self.live is not None:
             self.live.__exit__(None, None, None)
         elif self.last is not None:
-            console.print(self.plugin.render(self.last), highlight=False, soft_wrap=True, markup=False)
+            console.print(Text(self.plugin.render(self.last)), soft_wrap=True)
 
     def on_step(self, state: GameState, step: StepRecord) -> None:
-        if step.strike:
-            err_console.print(f"[yellow]seat {step.seat} strike:[/] {step.strike}")
+        if step.strike:  # the bot's own words may be in it: shown literally
+            print_error(step.strike, label=f"seat {step.seat} strike:", style="yellow")
         self.last = state
         turn = self.plugin.turn(state)
         if turn == self.turn:
@@ -160,24 +160,24 @@ class _MatchView:
 
 
 def _print_result(result: MatchRecord) -> None:
-    table = Table(title=f"{result.game} match {result.match_id} (seed {result.seed})")
+    table = Table(title=plain(f"{result.game} match {result.match_id} (seed {result.seed})"))
     for column in ("seat", "entrant", "bot", "rank", "score", "strikes", "forfeit", "time used"):
         table.add_column(column)
     for seat in result.seats:
         table.add_row(
             str(seat.seat),
-            seat.name,
-            seat.bot,
+            plain(seat.name),
+            plain(seat.bot),  # what the bot said in Hello
             str(seat.rank),
             str(seat.score),
             str(seat.strikes),
-            seat.forfeit_reason or "",
+            plain(seat.forfeit_reason or ""),
             f"{seat.time_used_ms / 1000:.2f} s",
         )
     console.print(table)
     for seat in result.seats:
         for fault in seat.faults:
-            console.print(f"[yellow]seat {seat.seat} ({seat.name}):[/] {fault}")
+            print_error(fault, label=visible(f"seat {seat.seat} ({seat.name}):"), style="yellow", out=console)
 
 
 @app.command("games")
@@ -220,13 +220,30 @@ def _game_listing(plugin: GamePlugin) -> dict[str, Any]:
     }
 
 
+def _readable_file(help_text: str) -> typer.models.OptionInfo:
+    """An option naming a file that must exist and be readable: refused before anything starts."""
+    info: typer.models.OptionInfo = typer.Option(exists=True, dir_okay=False, readable=True, help=help_text)
+    return info
+
+
 @bot_app.command("serve")
 def bot_serve(
     target: Annotated[str, typer.Argument(help="MODULE:CLASS of the bot, e.g. bots.greedy:GreedyBot")],
-    port: Annotated[int, typer.Option(help="Port to listen on (0: pick one; default: $SMTOURNEY_PORT)")] = -1,
+    port: Annotated[
+        int | None,
+        typer.Option(min=0, max=MAX_PORT, help="Port to listen on (0: pick one; default: $SMTOURNEY_PORT)"),
+    ] = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    tls_cert: Annotated[Path | None, typer.Option(help="PEM certificate chain: serve over TLS.")] = None,
-    tls_key: Annotated[Path | None, typer.Option(help="PEM private key of --tls-cert.")] = None,
+    tls_cert: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True, dir_okay=False, readable=True, help="PEM certificate chain: serve over TLS."
+        ),
+    ] = None,
+    tls_key: Annotated[
+        Path | None,
+        typer.Option(exists=True, dir_okay=False, readable=True, help="PEM private key of --tls-cert."),
+    ] = None,
     token: Annotated[
         str | None, typer.Option(help="Require this bearer token on every call (default: $SMTOURNEY_TOKEN).")
     ] = None,
@@ -241,14 +258,28 @@ def bot_serve(
         raise typer.BadParameter(f"cannot load {target}: {exc}", param_hint="TARGET") from exc
     if not (isinstance(bot_class, type) and issubclass(bot_class, Bot)):
         raise typer.BadParameter(f"{target} is not a Bot subclass", param_hint="TARGET")
-    argv = ["--host", host] + (["--port", str(port)] if port >= 0 else [])
+    try:
+        port = port_from_env(os.environ, PORT_ENV) if port is None else port
+        check_listen(host, port or 0)
+    except ArgumentError as exc:
+        print_error(str(exc))
+        raise typer.Exit(2) from None
+    argv = ["--host", host] + ([] if port is None else ["--port", str(port)])
     if tls_cert is not None or tls_key is not None:
         argv += ["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)]
     if token is not None:
         argv += ["--token", token]
-    serve_bot(bot_class(), argv)
+    try:  # what fails here fails starting to serve: once serving, it only waits for a signal
+        serve_bot(bot_class(), argv)
+    except (OSError, RuntimeError) as exc:
+        print_error(f"cannot serve on {host} port {port if port is not None else 0}: {exc}")
+        raise typer.Exit(1) from None
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. A database failing under a command is one line, never a traceback."""
+    try:
+        app()
+    except StoreError as exc:
+        print_error(str(exc))
+        raise SystemExit(1) from None

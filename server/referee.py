@@ -46,6 +46,14 @@ class RefereeConfig:
     limits: Limits = field(default_factory=Limits)
 
 
+@dataclass(frozen=True, slots=True)
+class _Strike:
+    """A failed decision: why, and the forfeit it brings at once (an unreachable bot), if any."""
+
+    reason: str
+    forfeit: str | None = None
+
+
 def final_ranks(engine_ranks: Sequence[int], forfeited: Sequence[bool]) -> list[int]:
     """Competition ranks where every forfeited seat ranks below every other seat."""
     keys = [(lost, rank) for lost, rank in zip(forfeited, engine_ranks, strict=True)]
@@ -127,10 +135,12 @@ class Referee:
             strike = self._ask_bot(state, seat, step)
             if strike is None:
                 return step
-            step.strike = strike
+            step.strike = strike.reason
             seat.record.strikes += 1
-            seat.fault(f"decision {decision_id} ({kind}): {strike}")
-            if seat.record.strikes >= self.config.strikes_to_forfeit:
+            seat.fault(f"decision {decision_id} ({kind}): {strike.reason}")  # the strike, then its forfeit
+            if strike.forfeit is not None:
+                seat.forfeit(strike.forfeit)
+            elif seat.record.strikes >= self.config.strikes_to_forfeit:
                 seat.forfeit(f"{seat.record.strikes} strikes")
             step.source = "default"
         else:
@@ -140,8 +150,8 @@ class Referee:
         step.step = self.plugin.step_to_json(action)
         return step
 
-    def _ask_bot(self, state: GameState, seat: Seat, step: StepRecord) -> str | None:
-        """Ask the seat's bot and apply its action; return a strike reason if it fails."""
+    def _ask_bot(self, state: GameState, seat: Seat, step: StepRecord) -> _Strike | None:
+        """Ask the seat's bot and apply its action; return the strike if it fails."""
         assert seat.client is not None and step.decision_id is not None
         tc = self.config.time_control
         bank = int(seat.bank_ms)
@@ -157,28 +167,28 @@ class Referee:
             code = exc.code()
             if code == grpc.StatusCode.DEADLINE_EXCEEDED and (step.latency_us or 0) >= timeout_s * 1e6 * 0.99:
                 seat.bank_ms = 0.0
-                return f"timeout: no reply within {timeout_s * 1000:.0f} ms"
+                return _Strike(f"timeout: no reply within {timeout_s * 1000:.0f} ms")
             if code == grpc.StatusCode.UNAVAILABLE:
-                self._lost_contact(seat, exc)
-                return f"unreachable: {exc.details()}"
+                lost = seat.unreachable_reason(f"{code.name}: {exc.details()}")
+                return _Strike(f"unreachable: {exc.details()}", forfeit=lost)
             if code == grpc.StatusCode.RESOURCE_EXHAUSTED:
-                return f"reply too large: {exc.details()}"
-            return f"error status {code.name}: {exc.details()}"
+                return _Strike(f"reply too large: {exc.details()}")
+            return _Strike(f"error status {code.name}: {exc.details()}")
         self._charge(seat, step, started)
         if reply.ByteSize() == 0:
-            return "empty reply"
+            return _Strike("empty reply")
         answered = getattr(reply, "decision_id", None)
         if answered != step.decision_id:
-            return f"stale reply: it answers decision {answered}, not {step.decision_id}"
+            return _Strike(f"stale reply: it answers decision {answered}, not {step.decision_id}")
         try:
             action = spec.decode_reply(reply)
         except (ValueError, TypeError) as exc:
-            return f"malformed reply: {exc}"
+            return _Strike(f"malformed reply: {exc}")
         step.reply = self.plugin.step_to_json(action)
         try:
             state.apply(action)
         except (ValueError, TypeError) as exc:
-            return f"illegal action: {exc}"
+            return _Strike(f"illegal action: {exc}")
         step.step, step.reply, step.source = step.reply, None, "bot"
         return None
 

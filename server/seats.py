@@ -89,7 +89,7 @@ def open_seats(
     try:
         for seat in seats:
             if seat.spec.command is not None:
-                log_path = log_dir / f"{match_id}.seat{seat.record.seat}.{_file_safe(seat.spec.name)}.log"
+                log_path = log_dir / f"{match_id}.seat{seat.record.seat}.{file_safe_name(seat.spec.name)}.log"
                 seat.process = BotProcess(seat.spec.command, log_path, env=seat.spec.env, limits=limits)
                 try:
                     seat.process.start()
@@ -131,5 +131,6 @@ def _connect(plugin: GamePlugin, seat: Seat, startup_timeout_s: float) -> None:
         seat.forfeit(f"does not play {plugin.name} (plays: {', '.join(hello.games) or 'nothing'})")
 
 
-def _file_safe(name: str) -> str:
+def file_safe_name(name: str) -> str:
+    """``name`` as it appears in a log file name: letters, digits, `-`, `_` and `.` kept, the rest `_`."""
     return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)

@@ -1,21 +1,34 @@
-"""Opening a database: WAL mode, and a schema version that is checked, migrated or refused.
+"""Opening a database: checked before anything is written, created in one transaction, migrated
+or refused.
 
-A file that is not ours, or written by a newer version, is refused with a clear
-message before anything is written to it.
+What cannot be ours (a folder, a device, a file that is not SQLite or is another
+program's, a newer schema) is refused with one line, before anything is written to
+it or beside it. A new database gets its tables and its version row in a single
+transaction, so a process killed while creating one leaves either a complete
+database or the remains of an unfinished one: a file that is empty, or holds only
+some of our tables and no rows. Those remains are recognised and completed by the
+next run.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, event, text
-from sqlmodel import Session, SQLModel, create_engine, select
+from sqlalchemy import Engine, QueuePool, create_engine, event, text
+from sqlalchemy.dialects import sqlite as sqlite_dialect
+from sqlalchemy.schema import CreateIndex, CreateTable
+from sqlmodel import Session, SQLModel, select
 
 from .models import APPLICATION_ID, SCHEMA_VERSION, SchemaInfo
+from .probe import Contents, ProbeError, probe
+
+__all__ = ["MIGRATIONS", "StoreError", "open_database"]
 
 
 def _decision_ids_per_seat(session: Session) -> None:
@@ -32,9 +45,134 @@ def _decision_ids_per_seat(session: Session) -> None:
 #: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
 MIGRATIONS: dict[int, Callable[[Session], None]] = {1: _decision_ids_per_seat}
 
+BUSY_TIMEOUT_S = 10.0
+"""How long a statement waits for another process's write lock."""
+
+_KINDS = {
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+}
+
 
 class StoreError(Exception):
-    """The database cannot be used: missing, not ours, or from another schema version."""
+    """The database cannot be used; ``str()`` is one line naming the file."""
+
+    def __init__(self, path: Path, message: str) -> None:
+        super().__init__(path, message)
+        self.path = path
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+def open_database(path: Path, *, create: bool) -> Engine:
+    """An engine on ``path``; with ``create``, a new or unfinished database is (completed and) created."""
+    contents = _contents(path)
+    if contents is None or _unfinished(contents):
+        if not create:
+            raise StoreError(path, "no such database" if contents is None else "the database is empty")
+        _create(path, new_file=contents is None)
+    else:
+        _check_schema(path, contents)
+    return _engine(path)
+
+
+def _contents(path: Path) -> Contents | None:
+    """What the file at ``path`` holds, or None if there is none; refuses what is not a database file."""
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise StoreError(path, f"cannot read it: {exc.strerror}") from None
+    except ValueError:
+        raise StoreError(path, "a path cannot contain a NUL character") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise StoreError(path, "is a folder, not a database file")
+    if not stat.S_ISREG(info.st_mode):
+        raise StoreError(path, f"not a database file ({_KINDS.get(stat.S_IFMT(info.st_mode), 'not a file')})")
+    try:
+        return probe(path)
+    except ProbeError as exc:
+        raise StoreError(path, str(exc)) from None
+    except OSError as exc:
+        raise StoreError(path, f"cannot read it: {exc.strerror}") from None
+
+
+def _unfinished(contents: Contents) -> bool:
+    """The remains of a creation that was interrupted: nothing but (some of) our tables, all empty."""
+    return contents.schema is None and contents.empty and contents.tables <= SQLModel.metadata.tables.keys()
+
+
+def _check_schema(path: Path, contents: Contents) -> None:
+    """Refuse a database that is not ours or is newer; migrate an older one."""
+    if "schema_info" not in contents.tables:
+        raise StoreError(path, "not a smtourney database (it has no schema_info table)")
+    if contents.schema is None or contents.schema[0] != APPLICATION_ID:
+        raise StoreError(path, "not a smtourney database")
+    version = contents.schema[1]
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            path,
+            f"written by a newer smtourney (schema {version}; this one reads up to {SCHEMA_VERSION}); "
+            "upgrade smtourney to use it",
+        )
+    if version < SCHEMA_VERSION:
+        _migrate(path)
+
+
+def _create(path: Path, *, new_file: bool) -> None:
+    """Every table and the version row, in one transaction (a file this made is removed again
+    if that fails)."""
+    made = False
+    if new_file:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(path, f"cannot create the folder {path.parent}: {exc.strerror}") from None
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666))
+            made = True
+        except FileExistsError:
+            pass  # created by another process meanwhile: the transaction below settles who fills it
+        except OSError as exc:
+            raise StoreError(path, f"cannot create the database: {exc.strerror}") from None
+    try:
+        with contextlib.closing(_connect(path)) as connection:
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("BEGIN IMMEDIATE")
+            for statement in _schema():
+                connection.execute(statement)
+            connection.execute(
+                "INSERT OR IGNORE INTO schema_info (id, application, version) VALUES (1, ?, ?)",
+                (APPLICATION_ID, SCHEMA_VERSION),
+            )
+            connection.execute("COMMIT")
+    except sqlite3.Error as exc:
+        if made:
+            for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                with contextlib.suppress(OSError):
+                    leftover.unlink(missing_ok=True)
+        raise StoreError(path, f"cannot create the database: {exc}") from None
+
+
+def _schema() -> list[str]:
+    """``CREATE TABLE`` and ``CREATE INDEX`` statements of every table, each skipped if it exists."""
+    dialect = sqlite_dialect.dialect()
+    statements = []
+    for table in SQLModel.metadata.sorted_tables:
+        statements.append(str(CreateTable(table, if_not_exists=True).compile(dialect=dialect)))
+        for index in sorted(table.indexes, key=lambda index: str(index.name)):
+            statements.append(str(CreateIndex(index, if_not_exists=True).compile(dialect=dialect)))
+    return statements
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection in autocommit mode: transactions are begun and ended explicitly."""
+    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
 
 
 def _pragmas(dbapi_connection: sqlite3.Connection, connection_record: Any) -> None:
@@ -42,76 +180,33 @@ def _pragmas(dbapi_connection: sqlite3.Connection, connection_record: Any) -> No
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
 
 
-def open_database(path: Path, *, create: bool) -> Engine:
-    """An engine on ``path``; creates the schema if ``create`` and the file is new."""
-    if not path.exists():
-        if not create:
-            raise StoreError(f"{path}: no such database")
-        path.parent.mkdir(parents=True, exist_ok=True)
-    elif not _is_sqlite(path):
-        raise StoreError(f"{path}: not a SQLite database")
-    tables = _tables(path) if path.exists() else set()
-    if tables:
-        if "schema_info" not in tables:
-            raise StoreError(f"{path}: not a smtourney database (it has no schema_info table)")
-        _check_version(path)
-    engine = create_engine(f"sqlite:///{path}")
+def _engine(path: Path) -> Engine:
+    """An engine on the file ``path`` as given (a URL would read ``?`` or ``#`` in it as syntax)."""
+    engine = create_engine(
+        "sqlite://",
+        creator=lambda: sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, check_same_thread=False),
+        poolclass=QueuePool,
+    )
     event.listen(engine, "connect", _pragmas)
-    if not tables:
-        if not create:
-            raise StoreError(f"{path}: the database is empty")
-        SQLModel.metadata.create_all(engine)
-        with Session(engine) as session:
-            session.add(SchemaInfo())
-            session.commit()
     return engine
 
 
-def _is_sqlite(path: Path) -> bool:
-    with path.open("rb") as handle:
-        return handle.read(16) == b"SQLite format 3\x00" or path.stat().st_size == 0
-
-
-def _tables(path: Path) -> set[str]:
-    """Table names, read without changing the file (no pragmas, read-only)."""
-    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
-        try:
-            return {
-                row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            }
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{path}: not a SQLite database ({exc})") from exc
-
-
-def _check_version(path: Path) -> None:
-    """Refuse a database that is not ours or is newer; migrate an older one."""
-    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
-        row = connection.execute("SELECT application, version FROM schema_info WHERE id = 1").fetchone()
-    if row is None or row[0] != APPLICATION_ID:
-        raise StoreError(f"{path}: not a smtourney database")
-    if row[1] > SCHEMA_VERSION:
-        raise StoreError(
-            f"{path}: written by a newer smtourney (schema {row[1]}; this one reads up to "
-            f"{SCHEMA_VERSION}); upgrade smtourney to use it"
-        )
-    if row[1] < SCHEMA_VERSION:
-        _migrate(path)
-
-
 def _migrate(path: Path) -> None:
-    engine = create_engine(f"sqlite:///{path}")
-    with Session(engine) as session:
-        info = session.exec(select(SchemaInfo)).one()
-        while info.version < SCHEMA_VERSION:
-            migrate = MIGRATIONS.get(info.version)
-            if migrate is None:
-                raise StoreError(f"{path}: schema {info.version} is too old to migrate; nothing was changed")
-            migrate(session)
-            info.version += 1
-            session.add(info)
-        session.commit()
-    engine.dispose()
+    engine = _engine(path)
+    try:
+        with Session(engine) as session:
+            info = session.exec(select(SchemaInfo)).one()
+            while info.version < SCHEMA_VERSION:
+                migrate = MIGRATIONS.get(info.version)
+                if migrate is None:
+                    too_old = f"schema {info.version} is too old to migrate; nothing was changed"
+                    raise StoreError(path, too_old)
+                migrate(session)
+                info.version += 1
+                session.add(info)
+            session.commit()
+    finally:
+        engine.dispose()

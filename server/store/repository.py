@@ -3,15 +3,16 @@ transaction per finished match, so a match is stored whole or not at all."""
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, delete, insert
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from server.record import MatchRecord, SeatRecord, StepRecord
@@ -19,15 +20,38 @@ from server.record import MatchRecord, SeatRecord, StepRecord
 from .database import StoreError, open_database
 from .models import Entrant, Event, Match, RatingSnapshot, Seat, Tournament
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+class _CorruptedError(Exception):
+    """A stored value that cannot be decoded; the store adds which file."""
+
 
 def _loads(text: str | None, where: str) -> Any:
-    """Decode a stored JSON column; a corrupted one is a StoreError naming its row."""
+    """Decode a stored JSON column; a corrupted one is an error naming its row."""
     if text is None:
-        raise StoreError(f"corrupted replay data in {where}: the value is missing")
+        raise _CorruptedError(f"corrupted replay data in {where}: the value is missing")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise StoreError(f"corrupted replay data in {where}: {exc}") from None
+        raise _CorruptedError(f"corrupted replay data in {where}: {exc}") from None
+
+
+def _guarded(method: Callable[Concatenate[Store, _P], _R]) -> Callable[Concatenate[Store, _P], _R]:
+    """Any database failure of ``method`` (a damaged, locked or read-only file) as one StoreError."""
+
+    @functools.wraps(method)
+    def guarded(store: Store, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(store, *args, **kwargs)
+        except _CorruptedError as exc:
+            raise StoreError(store.path, str(exc)) from None
+        except SQLAlchemyError as exc:
+            cause = exc.orig if isinstance(exc, DBAPIError) else exc
+            raise StoreError(store.path, f"the database cannot be used: {cause}") from None
+
+    return guarded
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,21 +80,24 @@ class Placement:
 class Store:
     """A smtourney database."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, path: Path) -> None:
         self.engine = engine
+        self.path = path
 
     @classmethod
     def open(cls, path: Path, *, create: bool = False) -> Store:
-        return cls(open_database(path, create=create))
+        return cls(open_database(path, create=create), path)
 
     def close(self) -> None:
         self.engine.dispose()
 
     # --- tournaments -----------------------------------------------------------------
+    @_guarded
     def tournaments(self) -> list[Tournament]:
         with Session(self.engine) as session:
             return list(session.exec(select(Tournament).order_by(col(Tournament.id))))
 
+    @_guarded
     def tournament(self, name: str | None = None) -> Tournament | None:
         """The tournament called ``name``; without a name, the only (or latest) one."""
         with Session(self.engine) as session:
@@ -79,6 +106,7 @@ class Store:
                 query = query.where(Tournament.name == name)
             return session.exec(query.order_by(col(Tournament.id).desc())).first()
 
+    @_guarded
     def create_tournament(
         self,
         *,
@@ -114,6 +142,7 @@ class Store:
             session.refresh(tournament)
             return tournament
 
+    @_guarded
     def entrants(self, tournament_id: int) -> list[Entrant]:
         with Session(self.engine) as session:
             query = (
@@ -122,10 +151,12 @@ class Store:
             return list(session.exec(query))
 
     # --- matches ---------------------------------------------------------------------
+    @_guarded
     def finished_match_ids(self, tournament_id: int) -> set[str]:
         with Session(self.engine) as session:
             return set(session.exec(select(Match.match_id).where(Match.tournament_id == tournament_id)))
 
+    @_guarded
     def save_match(
         self, tournament_id: int, placement: Placement, record: MatchRecord, seat_entrants: Sequence[int]
     ) -> bool:
@@ -194,6 +225,7 @@ class Store:
             session.commit()
             return True
 
+    @_guarded
     def load_record(self, tournament_id: int, match_id: str) -> MatchRecord | None:
         """The full record of a stored match (its replay), or None."""
         with Session(self.engine) as session:
@@ -258,6 +290,7 @@ class Store:
                 duration_s=match.duration_s,
             )
 
+    @_guarded
     def matches(self, tournament_id: int) -> list[tuple[Match, list[Seat]]]:
         """Finished matches with their seats, in schedule order."""
         with Session(self.engine) as session:
@@ -272,6 +305,13 @@ class Store:
             grouped.setdefault(match.index, (match, []))[1].append(seat)
         return list(grouped.values())
 
+    @_guarded
+    def faults(self, seat: Seat, match_id: str) -> list[str]:
+        """A stored seat's faults, in order: strikes, forfeit, failed EndMatch."""
+        faults: list[str] = _loads(seat.faults_json, f"seat {seat.seat} of match {match_id}")
+        return faults
+
+    @_guarded
     def results(self, tournament_id: int) -> list[MatchResult]:
         """Every finished match's outcome, in schedule order."""
         positions = {e.id: e.position for e in self.entrants(tournament_id)}
@@ -289,6 +329,7 @@ class Store:
         ]
 
     # --- ratings ---------------------------------------------------------------------
+    @_guarded
     def replace_rating_history(
         self, tournament_id: int, snapshots: Sequence[tuple[int, int, float, float]]
     ) -> None:

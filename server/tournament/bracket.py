@@ -19,14 +19,11 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 from types import UnionType
 from typing import Any, Self, Union, get_args, get_origin
 
-import yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -38,14 +35,31 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
-from sdk.games.plugin import GamePlugin
 from sdk.games.registry import get_game
+from server.address import address_problem
+from server.bounds import (
+    MAX_BANK_MS,
+    MAX_CPU_SECONDS,
+    MAX_DECISION_MS,
+    MAX_MEMORY_MB,
+    MAX_SEED,
+    MAX_STARTUP_S,
+    MAX_STRIKES,
+    MAX_WORKERS,
+    MIN_CPU_SECONDS,
+    MIN_MEMORY_MB,
+    MIN_STARTUP_S,
+)
 from server.client import Tls
 from server.launcher import Limits
 from server.referee import RefereeConfig, TimeControl
 from server.seats import SeatSpec
 
-from .schedule import FORMATS
+from .bracket_checks import command_problem, env_problem, header_value_problem, name_problem
+from .bracket_errors import BracketError, FieldError, Loc, format_path, show
+from .bracket_params import normalized_params
+from .bracket_yaml import Lines, parse, read_text
+from .schedule import FORMATS, MAX_ENTRANTS, MAX_MATCHES, schedule_size
 
 __all__ = [
     "Bracket",
@@ -58,58 +72,16 @@ __all__ = [
     "load_bracket",
 ]
 
-Loc = tuple[int | str, ...]
-"""A path into the bracket: mapping keys and list indices, e.g. ``("entrants", 2, "name")``."""
-
 FINGERPRINT_VERSION = 1
 """Bumped whenever :meth:`Bracket.fingerprint` starts hashing differently."""
 
+MAX_TOURNAMENT_NAME_CHARS = 200
+"""A tournament's name heads every table and progress line."""
+MAX_CA_FILE_BYTES = 1024 * 1024
+"""A certificate authority bundle is a few kilobytes; the system's whole store is under 1 MiB."""
+
 _CONTEXT_FILE = "bracket_file"
 """Validation-context key holding the bracket file, for relative paths and the default database."""
-
-
-class BracketError(ValueError):
-    """A bracket file that cannot be used, located as precisely as possible.
-
-    ``line`` is 1-based (``None`` when the problem has no line, e.g. a missing file);
-    ``field`` is a dotted path such as ``entrants[2].command`` (``None`` for the
-    whole file).
-    """
-
-    def __init__(self, path: Path, line: int | None, field: str | None, message: str) -> None:
-        # All four go to args, so the error survives pickling (worker processes).
-        super().__init__(path, line, field, message)
-        self.path = path
-        self.line = line
-        self.field = field
-        self.message = message
-
-    def __str__(self) -> str:
-        where = str(self.path) if self.line is None else f"{self.path}:{self.line}"
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
-
-
-class _FieldError(ValueError):
-    """A validator's error about a part of its input; ``loc`` is relative to the validator.
-
-    Pydantic locates a validator's error at the validated value; this carries the
-    rest of the way, e.g. to one entrant's ``name`` from the ``entrants`` validator.
-    """
-
-    def __init__(self, message: str, loc: Loc) -> None:
-        super().__init__(message)
-        self.loc = loc
-
-
-def format_path(loc: Sequence[int | str]) -> str:
-    """``("entrants", 2, "name")`` as ``entrants[2].name``: how users see a field."""
-    text = ""
-    for part in loc:
-        if isinstance(part, int) and not isinstance(part, bool):
-            text += f"[{part}]"
-        else:
-            text += f".{part}" if text else str(part)
-    return text
 
 
 # --- the model ------------------------------------------------------------------------------------
@@ -125,11 +97,16 @@ class TimeControlConfig(_Model):
     """The chess clock of every match."""
 
     decision_ms: int = Field(
-        default=1000, ge=1, strict=True, description="Time a bot has for each decision, in milliseconds."
+        default=1000,
+        ge=1,
+        le=MAX_DECISION_MS,
+        strict=True,
+        description="Time a bot has for each decision, in milliseconds.",
     )
     bank_ms: int = Field(
         default=10_000,
         ge=0,
+        le=MAX_BANK_MS,
         strict=True,
         description="Extra time per bot per match, spent when a decision overruns decision_ms.",
     )
@@ -139,10 +116,18 @@ class LimitsConfig(_Model):
     """Resource limits of each launched bot process (not of bots reached by address)."""
 
     memory_mb: int | None = Field(
-        default=2048, ge=1, strict=True, description="Address-space limit in MiB; null for none."
+        default=2048,
+        ge=MIN_MEMORY_MB,
+        le=MAX_MEMORY_MB,
+        strict=True,
+        description="Address-space limit in MiB; null for none.",
     )
     cpu_seconds: int | None = Field(
-        default=None, ge=1, strict=True, description="CPU-time limit in seconds per process; null for none."
+        default=None,
+        ge=MIN_CPU_SECONDS,
+        le=MAX_CPU_SECONDS,
+        strict=True,
+        description="CPU-time limit in seconds per process; null for none.",
     )
 
 
@@ -170,7 +155,17 @@ class TlsConfig(_Model):
         path = _resolve(value, info)
         if not path.is_file():
             raise ValueError(f"file not found: {path}")
+        if path.stat().st_size > MAX_CA_FILE_BYTES:
+            raise ValueError(f"{path} is larger than {MAX_CA_FILE_BYTES:,} bytes: not a certificate file")
         return path
+
+    @field_validator("server_name")
+    @classmethod
+    def _server_name_form(cls, value: str | None) -> str | None:
+        problem = None if value is None else header_value_problem(value, "a server name")
+        if problem is not None:
+            raise ValueError(problem)
+        return value
 
 
 class Entrant(_Model):
@@ -205,24 +200,33 @@ class Entrant(_Model):
 
     @field_validator("name")
     @classmethod
-    def _name_not_blank(cls, value: str) -> str:
+    def _name_usable(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("entrant name must not be empty")
-        return value
+        return _checked(value, name_problem(value))
 
     @field_validator("command")
     @classmethod
-    def _command_not_blank(cls, value: str | None) -> str | None:
-        if value is not None and not value.strip():
-            raise ValueError("command must not be empty")
-        return value
+    def _command_runnable(cls, value: str | None) -> str | None:
+        return None if value is None else _checked(value, command_problem(value))
 
     @field_validator("address")
     @classmethod
     def _address_form(cls, value: str | None) -> str | None:
-        if value is not None and not _is_host_port(value):
-            raise ValueError(f"address must be host:port (e.g. bots.example.org:50051), got {value!r}")
+        return None if value is None else _checked(value, address_problem(value))
+
+    @field_validator("env")
+    @classmethod
+    def _env_usable(cls, value: dict[str, str]) -> dict[str, str]:
+        problem = env_problem(value)
+        if problem is not None:
+            raise FieldError(problem[1], (problem[0],))
         return value
+
+    @field_validator("token")
+    @classmethod
+    def _token_sendable(cls, value: str | None) -> str | None:
+        return None if value is None else _checked(value, header_value_problem(value, "a token"))
 
     @field_validator("tls", mode="before")
     @classmethod
@@ -235,13 +239,13 @@ class Entrant(_Model):
         if isinstance(value, dict | TlsConfig):
             return value
         raise ValueError(
-            f"tls must be true, false or a mapping with ca_file and server_name, got {_show(value)}"
+            f"tls must be true, false or a mapping with ca_file and server_name, got {show(value)}"
         )
 
     @model_validator(mode="after")
     def _one_way_to_reach(self) -> Self:
         if self.command is not None and self.address is not None:
-            raise _FieldError("give either command or address, not both", ("address",))
+            raise FieldError("give either command or address, not both", ("address",))
         if self.command is None and self.address is None:
             raise ValueError(
                 f"entrant {self.name!r} needs a command (to launch the bot) "
@@ -249,9 +253,9 @@ class Entrant(_Model):
             )
         if self.command is not None:
             if self.tls is not None:
-                raise _FieldError("tls applies only to a bot reached by address, not to a command", ("tls",))
+                raise FieldError("tls applies only to a bot reached by address, not to a command", ("tls",))
             if self.token is not None:
-                raise _FieldError(
+                raise FieldError(
                     "token applies only to a bot reached by address, not to a command", ("token",)
                 )
         return self
@@ -279,11 +283,15 @@ class Bracket(_Model):
         description="Tournament format; one of the known formats (today: round-robin).",
     )
     rounds: int = Field(
-        default=1, ge=1, strict=True, description="How many times the whole schedule is played."
+        default=1,
+        ge=1,
+        strict=True,
+        description="How many times the whole schedule is played.",
     )
     seed: int = Field(
         default=0,
         ge=0,
+        le=MAX_SEED,
         strict=True,
         description="Master seed: the schedule and every match's chance outcomes follow from it.",
     )
@@ -293,10 +301,13 @@ class Bracket(_Model):
     strikes: int = Field(
         default=3,
         ge=1,
+        le=MAX_STRIKES,
         strict=True,
         description="Strikes (late, failed or illegal replies) after which a bot forfeits the match.",
     )
-    workers: int = Field(default=1, ge=1, strict=True, description="Matches played at the same time.")
+    workers: int = Field(
+        default=1, ge=1, le=MAX_WORKERS, strict=True, description="Matches played at the same time."
+    )
     database: Path | None = Field(
         default=None,
         description="SQLite file of the tournament, relative to the bracket's folder; "
@@ -315,18 +326,26 @@ class Bracket(_Model):
     max_tables: int = Field(
         default=500,
         ge=1,
+        le=MAX_MATCHES,
         strict=True,
         description="Above this many tables per round for every players-subset of the entrants, "
         "a balanced design is played instead.",
     )
     startup_timeout_s: float = Field(
-        default=20.0, gt=0, strict=True, description="Seconds a launched bot has to become healthy."
+        default=20.0,
+        ge=MIN_STARTUP_S,
+        le=MAX_STARTUP_S,
+        strict=True,
+        allow_inf_nan=False,
+        description="Seconds a launched bot has to become healthy.",
     )
     limits: LimitsConfig = Field(
         default_factory=LimitsConfig, description="Resource limits of each launched bot process."
     )
     entrants: list[Entrant] = Field(
-        min_length=2, description="The bots, at least two, in a fixed order (seats and ties follow it)."
+        min_length=2,
+        max_length=MAX_ENTRANTS,
+        description="The bots, at least two, in a fixed order (seats and ties follow it).",
     )
 
     @field_validator("name")
@@ -334,6 +353,17 @@ class Bracket(_Model):
     def _name_not_blank(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("tournament name must not be empty")
+        if len(value) > MAX_TOURNAMENT_NAME_CHARS:
+            raise ValueError(
+                f"a tournament name may have at most {MAX_TOURNAMENT_NAME_CHARS} characters, got {len(value)}"
+            )
+        return value
+
+    @field_validator("database")
+    @classmethod
+    def _database_path(cls, value: Path | None) -> Path | None:
+        if value is not None and "\0" in str(value):
+            raise ValueError("a path cannot contain a NUL character")
         return value
 
     @field_validator("game")
@@ -358,7 +388,7 @@ class Bracket(_Model):
         first: dict[str, int] = {}
         for index, entrant in enumerate(value):
             if entrant.name in first:
-                raise _FieldError(
+                raise FieldError(
                     f"duplicate entrant name {entrant.name!r} (also entrants[{first[entrant.name]}])",
                     (index, "name"),
                 )
@@ -371,20 +401,34 @@ class Bracket(_Model):
         plugin = get_game(self.game)
         low, high = plugin.min_players, plugin.max_players
         if not low <= self.players <= high:
-            raise _FieldError(
+            raise FieldError(
                 f"{self.game} is played by {low} to {high} players, got {self.players}", ("players",)
             )
         if len(self.entrants) < self.players:
-            raise _FieldError(
+            raise FieldError(
                 f"{len(self.entrants)} entrants cannot fill a table of {self.players} players; "
                 f"add entrants or lower players",
                 ("entrants",),
             )
-        self.params = _normalized_params(plugin, self.params)
+        self._check_schedule_size()
+        self.params = normalized_params(plugin, self.players, self.params)
         source = _bracket_file(info)
         default = Path(f"{self.name if source is None else source.stem}.db")
         self.database = _resolve(default if self.database is None else self.database, info)
         return self
+
+    def _check_schedule_size(self) -> None:
+        """Refuse, with its size, a schedule too large to build or to play."""
+        per_round = schedule_size(
+            len(self.entrants), self.players, rounds=1, seed=self.seed, max_tables=self.max_tables
+        )
+        size = per_round * self.rounds
+        if size > MAX_MATCHES:
+            raise FieldError(
+                f"the schedule would have {size:,} matches ({self.rounds:,} rounds of {per_round:,}); "
+                f"at most {MAX_MATCHES:,} are played in one tournament",
+                ("rounds",) if per_round <= MAX_MATCHES else ("entrants",),
+            )
 
     @property
     def database_path(self) -> Path:
@@ -462,87 +506,22 @@ def _resolve(path: Path, info: ValidationInfo) -> Path:
     return source.absolute().parent / path
 
 
-def _is_host_port(address: str) -> bool:
-    host, sep, port = address.rpartition(":")
-    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
-        return False
-    if host.startswith("[") and host.endswith("]"):  # [IPv6]:port
-        host = host[1:-1]
-        return bool(host) and ":" in host
-    return bool(host) and ":" not in host and not any(c.isspace() for c in host)
-
-
-def _normalized_params(plugin: GamePlugin, params: dict[str, Any]) -> dict[str, Any]:
-    """The plugin's normalized params; its error located at the key it names (or fails on)."""
-    try:
-        return plugin.normalize_params(params)
-    except (ValueError, TypeError) as exc:
-        message = str(exc) if isinstance(exc, ValueError) else f"invalid value: {exc}"
-        raise _FieldError(message, ("params", *_culprit(plugin, params, str(exc)))) from None
-
-
-def _culprit(plugin: GamePlugin, params: Mapping[str, Any], message: str) -> Loc:
-    """The key of ``params`` an error is about: the deepest key its message names, else the
-    one top-level key that fails on its own, else none."""
-    named: list[tuple[int, int, Loc]] = []  # (-depth, position in message, loc)
-
-    def visit(mapping: Mapping[Any, Any], prefix: Loc) -> None:
-        for key, value in mapping.items():
-            if not isinstance(key, str):
-                continue
-            found = re.search(rf"(?<!\w){re.escape(key)}(?!\w)", message)
-            if found:
-                named.append((-(len(prefix) + 1), found.start(), (*prefix, key)))
-            if isinstance(value, Mapping):
-                visit(value, (*prefix, key))
-
-    visit(params, ())
-    if named:
-        return min(named)[2]
-    for key, value in params.items():
-        try:
-            plugin.normalize_params({key: value})
-        except (ValueError, TypeError):
-            return (key,)
-    return ()
+def _checked(value: str, problem: str | None) -> str:
+    """``value``, or the validation error ``problem`` when there is one."""
+    if problem is not None:
+        raise ValueError(problem)
+    return value
 
 
 # --- the loader ------------------------------------------------------------------------------------
 
 
-@dataclass
-class _Lines:
-    """1-based line of every key and every value node of a YAML document, by path."""
-
-    keys: dict[Loc, int] = field(default_factory=dict)
-    nodes: dict[Loc, int] = field(default_factory=dict)
-
-    def line(self, loc: Loc) -> int | None:
-        """Line of ``loc``, or of its nearest ancestor that is in the file (a missing field's parent)."""
-        for end in range(len(loc), -1, -1):
-            prefix = loc[:end]
-            if prefix in self.keys:
-                return self.keys[prefix]
-            if prefix in self.nodes:
-                return self.nodes[prefix]
-        return None
-
-
 def load_bracket(path: Path) -> Bracket:
     """The bracket in ``path``; the first problem found is raised as a :class:`BracketError`."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BracketError(path, None, None, "no such bracket file") from None
-    except UnicodeDecodeError as exc:
-        raise BracketError(path, None, None, f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
-    except OSError as exc:
-        raise BracketError(path, None, None, f"cannot read the bracket file: {exc.strerror or exc}") from None
-
-    data, lines = _parse(path, text)
+    data, lines = parse(path, read_text(path))
     if not isinstance(data, dict):
-        got = "an empty file" if data is None else _show(data)
+        got = "an empty file" if data is None else show(data)
         raise BracketError(
             path, lines.nodes.get(()), None, f"expected a mapping of bracket fields, got {got}"
         )
@@ -552,79 +531,7 @@ def load_bracket(path: Path) -> Bracket:
         raise _first_error(path, exc, lines) from None
 
 
-def _parse(path: Path, text: str) -> tuple[Any, _Lines]:
-    """``yaml.safe_load`` of ``text`` plus the line of every key and node in it."""
-    try:
-        loader = yaml.SafeLoader(text)
-    except yaml.reader.ReaderError as exc:  # a character YAML forbids, found before parsing starts
-        at = text.count("\n", 0, exc.position) + 1
-        raise BracketError(path, at, None, f"invalid YAML: {str(exc).splitlines()[0]}") from None
-    try:
-        root = loader.get_single_node()
-        if root is not None:
-            _check_duplicate_keys(path, root, (), set())
-        data = None if root is None else loader.construct_document(root)
-        lines = _Lines()
-        if root is not None:
-            # After construction: merge keys (<<) are flattened into their mappings by now.
-            _map_lines(loader, root, (), lines, set())
-        return data, lines
-    except yaml.MarkedYAMLError as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
-        message = f"invalid YAML: {exc.problem or exc}"
-        if exc.context and exc.context_mark is not None:
-            message += f" ({exc.context} on line {exc.context_mark.line + 1})"
-        raise BracketError(path, line, None, message) from None
-    except yaml.YAMLError as exc:
-        raise BracketError(path, None, None, f"invalid YAML: {exc}") from None
-    finally:
-        loader.dispose()
-
-
-def _check_duplicate_keys(path: Path, node: yaml.Node, loc: Loc, checked: set[int]) -> None:
-    """A repeated key is an error: YAML loaders would silently keep the last one."""
-    if id(node) in checked:  # an alias of a node already checked (maybe recursive)
-        return
-    checked.add(id(node))
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[tuple[str, Any], int] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
-                continue
-            key = (key_node.tag, key_node.value)
-            line = key_node.start_mark.line + 1
-            child = (*loc, key_node.value)
-            if key in seen:
-                raise BracketError(
-                    path, line, format_path(child), f"duplicate key (first given on line {seen[key]})"
-                )
-            seen[key] = line
-            _check_duplicate_keys(path, value_node, child, checked)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _check_duplicate_keys(path, item, (*loc, index), checked)
-
-
-def _map_lines(loader: yaml.SafeLoader, node: yaml.Node, loc: Loc, lines: _Lines, active: set[int]) -> None:
-    lines.nodes[loc] = node.start_mark.line + 1
-    if id(node) in active:  # a recursive alias
-        return
-    active.add(id(node))
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                continue
-            key = loader.construct_object(key_node)
-            if isinstance(key, int | str):
-                lines.keys[(*loc, key)] = key_node.start_mark.line + 1
-                _map_lines(loader, value_node, (*loc, key), lines, active)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _map_lines(loader, item, (*loc, index), lines, active)
-    active.discard(id(node))
-
-
-def _first_error(path: Path, exc: ValidationError, lines: _Lines) -> BracketError:
+def _first_error(path: Path, exc: ValidationError, lines: Lines) -> BracketError:
     """The error nearest the top of the file (errors without a line come last)."""
     found: list[tuple[float, int, BracketError]] = []
     for order, details in enumerate(exc.errors()):
@@ -641,12 +548,12 @@ def _describe(details: ErrorDetails) -> tuple[Loc, str]:
     kind = details["type"]
     ctx: dict[str, Any] = dict(details.get("ctx") or {})
     value = details.get("input")
-    shown = _show(value)
+    shown = show(value)
     if loc and loc[-1] == "[key]":
         return loc[:-1], f"keys must be strings, got {shown}"
     if kind in {"value_error", "assertion_error"} and isinstance(ctx.get("error"), BaseException):
         error = ctx["error"]
-        if isinstance(error, _FieldError):
+        if isinstance(error, FieldError):
             return (*loc, *error.loc), str(error)
         return loc, str(error)
     if kind == "missing":
@@ -669,12 +576,18 @@ def _describe(details: ErrorDetails) -> tuple[Loc, str]:
         "list_type": f"expected a list ('- ' items), got {shown}",
         "path_type": f"expected a path, got {shown}",
         "greater_than_equal": f"must be at least {_bound(ctx.get('ge'))}, got {shown}",
-        "greater_than": f"must be greater than {_bound(ctx.get('gt'))}, got {shown}",
+        "less_than_equal": f"must be at most {_bound(ctx.get('le'))}, got {shown}",
+        "finite_number": f"must be a finite number, got {shown}",
     }
     if kind == "too_short" and loc == ("entrants",):
         return (
             loc,
             f"a tournament needs at least {ctx.get('min_length')} entrants, got {ctx.get('actual_length')}",
+        )
+    if kind == "too_long" and loc == ("entrants",):
+        return (
+            loc,
+            f"a tournament may have at most {ctx.get('max_length')} entrants, got {ctx.get('actual_length')}",
         )
     if kind == "string_too_short":
         return loc, "must not be empty"
@@ -721,16 +634,3 @@ def _bound(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
-
-
-def _show(value: object) -> str:
-    """A value as a YAML writer thinks of it."""
-    if value is None:
-        return "null (nothing)"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)

@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from server.bounds import MAX_WORKERS
+from server.display import plain, print_error, visible
 from server.launcher import interrupt_on_sigterm, stop_all
 from server.store.database import StoreError
 from server.store.models import Tournament
@@ -24,7 +26,6 @@ from .runner import TournamentError, run_tournament
 
 # Tables stay readable when piped (rich would assume 80 columns).
 console = Console(width=None if sys.stdout.isatty() else 120)
-err_console = Console(stderr=True)
 DEFAULT_DB = Path("tournaments/demo.db")
 
 DbOption = Annotated[
@@ -40,63 +41,97 @@ def run(
     bracket: Annotated[Path, typer.Argument(help="The bracket file (YAML).")],
     db: Annotated[Path | None, typer.Option("--db", help="Database (default: from the bracket).")] = None,
     workers: Annotated[
-        int | None, typer.Option(min=1, help="Parallel matches (default: from the bracket).")
+        int | None,
+        typer.Option(min=1, max=MAX_WORKERS, help="Parallel matches (default: from the bracket)."),
     ] = None,
 ) -> None:
     """Play a tournament, or resume it: only matches the database lacks are played."""
     try:
         spec = load_bracket(bracket)
     except BracketError as exc:
-        err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        print_error(str(exc))
         raise typer.Exit(2) from None
     db_path = db or spec.database_path
     interrupt_on_sigterm()
-    names = [e.name for e in spec.entrants]
-    mean_ranks: dict[str, list[int]] = {name: [] for name in names}
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"),
-        TimeRemainingColumn(),
-        TextColumn("leader: {task.fields[leader]}"),
-    )
-    stored = [0, 0, 0]  # stored now, total, stored before this run
-    with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task(spec.name, total=None, rate="", leader="-")
-
-        def on_start(done: int, total: int) -> None:
-            stored[:] = [done, total, done]
-            progress.update(task, total=total, completed=done)
-
-        def on_progress(update: MatchProgress) -> None:
-            stored[0] = update.done
-            for seat, entrant in enumerate(update.match.seats):
-                mean_ranks[names[entrant]].append(update.record.ranks[seat])
-            played = {n: r for n, r in mean_ranks.items() if r}
-            leader = min(played, key=lambda n: (sum(played[n]) / len(played[n]), n))
-            elapsed = progress.tasks[task].elapsed or 0.0
-            rate = f"{60 * (update.done - stored[2]) / elapsed:.1f} matches/min" if elapsed > 0 else ""
-            progress.update(task, completed=update.done, rate=rate, leader=f"{leader} (mean rank)")
-
-        try:
-            tournament = run_tournament(
-                spec, db_path, workers=workers or spec.workers, on_progress=on_progress, on_start=on_start
-            )
-        except KeyboardInterrupt:
-            stop_all()
-            progress.stop()
-            err_console.print(
-                f"[yellow]interrupted:[/] {stored[0]} of {stored[1]} matches are stored in {db_path}; "
-                f"every bot was stopped. Run the same command again to resume.",
-                highlight=False,
-                soft_wrap=True,
-            )
-            raise typer.Exit(130) from None
-        except (StoreError, TournamentError) as exc:
-            err_console.print(f"[red]error:[/] {db_path}: {exc}", highlight=False, soft_wrap=True)
-            raise typer.Exit(1) from None
+    view = _RunView(spec.name, [e.name for e in spec.entrants])
+    try:
+        tournament = run_tournament(
+            spec,
+            db_path,
+            workers=workers or spec.workers,
+            on_progress=view.on_progress,
+            on_start=view.on_start,
+        )
+    except KeyboardInterrupt:
+        stop_all()
+        view.stop()
+        print_error(
+            f"{view.stored_text(db_path)}; every bot was stopped. Run the same command again to resume.",
+            label="interrupted:",
+            style="yellow",
+        )
+        raise typer.Exit(130) from None
+    except StoreError as exc:
+        view.stop()
+        print_error(str(exc))
+        raise typer.Exit(1) from None
+    except TournamentError as exc:
+        view.stop()
+        print_error(f"{db_path}: {exc}")
+        raise typer.Exit(1) from None
+    view.stop()
     _show_standings(db_path, tournament)
+
+
+class _RunView:
+    """The progress line of a run: shown once the database is open and the work known."""
+
+    def __init__(self, title: str, names: list[str]) -> None:
+        self.names = names
+        self.mean_ranks: dict[str, list[int]] = {name: [] for name in names}
+        self.progress = Progress(
+            # Names are user text: shown literally (markup=False), made visible() when set.
+            TextColumn("{task.description}", style="bold", markup=False),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}", markup=False),
+            TimeRemainingColumn(),
+            TextColumn("leader: {task.fields[leader]}", markup=False),
+            console=console,
+            transient=False,
+        )
+        self.title = visible(title)
+        self.task: TaskID | None = None
+        self.before = self.done = self.total = 0
+
+    def on_start(self, done: int, total: int) -> None:
+        self.before = self.done = done
+        self.total = total
+        self.progress.start()
+        self.task = self.progress.add_task(self.title, total=total, completed=done, rate="", leader="-")
+
+    def on_progress(self, update: MatchProgress) -> None:
+        assert self.task is not None
+        self.done = update.done
+        for seat, entrant in enumerate(update.match.seats):
+            self.mean_ranks[self.names[entrant]].append(update.record.ranks[seat])
+        played = {n: r for n, r in self.mean_ranks.items() if r}
+        leader = min(played, key=lambda n: (sum(played[n]) / len(played[n]), n))
+        elapsed = self.progress.tasks[self.task].elapsed or 0.0
+        rate = f"{60 * (update.done - self.before) / elapsed:.1f} matches/min" if elapsed > 0 else ""
+        self.progress.update(
+            self.task, completed=update.done, rate=rate, leader=f"{visible(leader)} (mean rank)"
+        )
+
+    def stored_text(self, db_path: Path) -> str:
+        """How much is stored, for a run that stops early."""
+        if self.task is None:
+            return "no match was played"
+        return f"{self.done} of {self.total} matches are stored in {db_path}"
+
+    def stop(self) -> None:
+        if self.task is not None:  # a progress display never started would still print a line
+            self.progress.stop()
 
 
 def open_store(db: Path) -> Store:
@@ -104,7 +139,7 @@ def open_store(db: Path) -> Store:
     try:
         return Store.open(db)
     except StoreError as exc:
-        err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        print_error(str(exc))
         raise typer.Exit(1) from None
 
 
@@ -112,7 +147,7 @@ def _tournament(store: Store, name: str | None, db: Path) -> Tournament:
     tournament = store.tournament(name)
     if tournament is None:
         what = f"no tournament named {name!r}" if name else "no tournament"
-        err_console.print(f"[red]error:[/] {db}: {what}", highlight=False, soft_wrap=True)
+        print_error(f"{db}: {what}")
         raise typer.Exit(1)
     return tournament
 
@@ -127,9 +162,16 @@ def _show_standings(db: Path, tournament: Tournament) -> None:
     store = open_store(db)
     try:
         rows = compute_standings(store, tournament)
+    except StoreError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
     finally:
         store.close()
-    table = Table(title=f"{tournament.name} ({tournament.game}) standings")
+    _print_standings(tournament, rows)
+
+
+def _print_standings(tournament: Tournament, rows: list[Standing]) -> None:
+    table = Table(title=plain(f"{tournament.name} ({tournament.game}) standings"))
     for column in (
         "rank",
         "name",
@@ -146,7 +188,7 @@ def _show_standings(db: Path, tournament: Tournament) -> None:
     for s in rows:
         table.add_row(
             str(s.rank),
-            s.name,
+            plain(s.name),
             f"{s.mu:.2f}",
             f"{s.sigma:.2f}",
             f"{s.conservative:.2f}",
@@ -166,12 +208,16 @@ def standings_command(
     store = open_store(db)
     try:
         tournament = _tournament(store, name, db)
-        if json_output:
-            print(json.dumps([s.to_json() for s in compute_standings(store, tournament)], indent=2))
-            return
+        rows = compute_standings(store, tournament)
+    except StoreError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
     finally:
         store.close()
-    _show_standings(db, tournament)
+    if json_output:
+        print(json.dumps([s.to_json() for s in rows], indent=2))
+        return
+    _print_standings(tournament, rows)
 
 
 def matches_command(
@@ -182,11 +228,35 @@ def matches_command(
     try:
         tournament = _tournament(store, name, db)
         assert tournament.id is not None
-        names = {e.id: e.name for e in store.entrants(tournament.id)}
-        matches = store.matches(tournament.id)
+        rows = _match_rows(store, tournament.id)
+    except StoreError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
     finally:
         store.close()
-    rows = [
+    if json_output:
+        print(json.dumps(rows, indent=2))
+        return
+    table = Table(title=plain(f"{tournament.name}: {len(rows)} finished matches"))
+    for column in ("match", "round", "seats (score, rank)", "strikes", "time"):
+        table.add_column(column)
+    for row in rows:
+        seats = row["seats"]
+        assert isinstance(seats, list)
+        table.add_row(
+            plain(row["match_id"]),
+            str(row["round"]),
+            plain(", ".join(f"{s['name']} ({s['score']}, #{s['rank']})" for s in seats)),
+            str(sum(s["strikes"] for s in seats)),
+            f"{row['duration_s']:.1f} s",
+        )
+    console.print(table)
+
+
+def _match_rows(store: Store, tournament_id: int) -> list[dict[str, Any]]:
+    """Every finished match as plain data, each seat with its faults."""
+    names = {e.id: e.name for e in store.entrants(tournament_id)}
+    return [
         {
             "match_id": match.match_id,
             "index": match.index,
@@ -204,26 +274,11 @@ def matches_command(
                     "rank": s.rank,
                     "strikes": s.strikes,
                     "forfeited": s.forfeited,
+                    "forfeit_reason": s.forfeit_reason,
+                    "faults": store.faults(s, match.match_id),
                 }
                 for s in seats
             ],
         }
-        for match, seats in matches
+        for match, seats in store.matches(tournament_id)
     ]
-    if json_output:
-        print(json.dumps(rows, indent=2))
-        return
-    table = Table(title=f"{tournament.name}: {len(rows)} finished matches")
-    for column in ("match", "round", "seats (score, rank)", "strikes", "time"):
-        table.add_column(column)
-    for row in rows:
-        seats = row["seats"]
-        assert isinstance(seats, list)
-        table.add_row(
-            str(row["match_id"]),
-            str(row["round"]),
-            ", ".join(f"{s['name']} ({s['score']}, #{s['rank']})" for s in seats),
-            str(sum(s["strikes"] for s in seats)),
-            f"{row['duration_s']:.1f} s",
-        )
-    console.print(table)

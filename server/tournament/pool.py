@@ -1,133 +1,118 @@
 """Worker processes that play matches, one at a time each.
 
-Workers are spawned (not forked: the parent may hold gRPC threads), ignore
-Ctrl-C (the parent decides), turn SIGTERM into a clean unwind that kills their
-bots, and die with the parent (parent-death signal), so no worker and no bot
-outlives an interrupted or killed tournament.
+Each worker is a fresh Python process (:mod:`server.tournament.worker`), never a fork:
+the parent may hold gRPC threads. It talks to the parent over a socket pair of its
+own, so there is no shared queue: no named semaphore in ``/dev/shm`` and no helper
+process that a SIGKILL of the whole process group could leave behind, and a worker
+that dies is noticed at once (its socket closes) together with the match it was
+playing. Workers ignore Ctrl-C (the parent decides), turn SIGTERM into a clean unwind
+that kills their bots, and die with the parent (parent-death signal).
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import contextlib
 import os
-import queue
 import signal
-import traceback
-from dataclasses import dataclass, field
-from multiprocessing.process import BaseProcess
+import socket
+import subprocess
+import sys
+from collections import deque
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from types import FrameType
-from typing import Any
+from typing import IO
 
-from sdk.games.registry import get_game
-from server.guard import die_with_parent
-from server.referee import RefereeConfig, run_match
-from server.seats import SeatSpec
+from .jobs import JobResult, MatchJob
 
+__all__ = ["WorkerCrashError", "WorkerPool"]
 
-@dataclass(frozen=True, slots=True)
-class MatchJob:
-    """Everything a worker needs to play one match (picklable)."""
-
-    index: int
-    game: str
-    match_id: str
-    seed: int
-    specs: tuple[SeatSpec, ...]
-    params: dict[str, Any]
-    config: RefereeConfig
-    log_dir: Path
-
-
-@dataclass(frozen=True, slots=True)
-class JobResult:
-    index: int
-    record: dict[str, Any] | None = None  # the match record's JSON form
-    error: str | None = None  # a traceback, if the referee itself failed
+STOP_GRACE_S = 10.0
+"""How long a worker has to stop its match and bots after SIGTERM before it is killed."""
 
 
 class WorkerCrashError(RuntimeError):
-    """A worker process died without reporting (e.g. killed by the system)."""
+    """A worker process died without reporting (killed, or out of memory)."""
 
-
-def _unwind(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
-
-
-def _worker_main(
-    jobs: multiprocessing.Queue[MatchJob | None], results: multiprocessing.Queue[JobResult], parent: int
-) -> None:
-    if not die_with_parent(parent):  # the parent died while this worker was starting
-        return
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _unwind)
-    try:
-        while (job := jobs.get()) is not None:
-            try:
-                record = run_match(
-                    get_game(job.game),
-                    job.specs,
-                    match_id=job.match_id,
-                    seed=job.seed,
-                    params=job.params,
-                    config=job.config,
-                    log_dir=job.log_dir,
-                )
-                results.put(JobResult(job.index, record=record.to_json()))
-            except Exception:  # reported to the parent, which stops the run
-                results.put(JobResult(job.index, error=traceback.format_exc()))
-    except KeyboardInterrupt:
-        return
+    def __init__(self, pid: int, status: int, match_id: str) -> None:
+        how = f"killed by {signal.Signals(-status).name}" if status < 0 else f"exit status {status}"
+        super().__init__(f"worker process {pid} died ({how}) while playing match {match_id}")
 
 
 @dataclass
+class _Worker:
+    process: subprocess.Popen[bytes]
+    connection: Connection
+    job: MatchJob | None = None
+
+
 class WorkerPool:
-    """``size`` worker processes fed from one job queue."""
+    """``size`` worker processes; jobs go to whichever is idle. Its output goes to ``log``."""
 
-    size: int
-    _context: Any = field(default_factory=lambda: multiprocessing.get_context("spawn"))
-    _workers: list[BaseProcess] = field(default_factory=list)
+    def __init__(self, size: int, log: Path) -> None:
+        self._pending: deque[MatchJob] = deque()
+        self._workers: list[_Worker] = []
+        log.parent.mkdir(parents=True, exist_ok=True)
+        self._log: IO[bytes] = log.open("ab")
+        try:
+            for _ in range(size):
+                self._workers.append(self._start())
+        except BaseException:
+            self.close(graceful=False)
+            raise
 
-    def __post_init__(self) -> None:
-        self.jobs: multiprocessing.Queue[MatchJob | None] = self._context.Queue()
-        self.results: multiprocessing.Queue[JobResult] = self._context.Queue()
-        for _ in range(self.size):
-            worker = self._context.Process(
-                target=_worker_main, args=(self.jobs, self.results, os.getpid()), daemon=True
+    def _start(self) -> _Worker:
+        ours, theirs = socket.socketpair()
+        with ours, theirs:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "server.tournament.worker", str(os.getpid()), str(theirs.fileno())],
+                pass_fds=(theirs.fileno(),),
+                stdin=subprocess.DEVNULL,
+                stdout=self._log,
+                stderr=self._log,
             )
-            worker.start()
-            self._workers.append(worker)
+            return _Worker(process, Connection(ours.detach()))
 
     def submit(self, job: MatchJob) -> None:
-        self.jobs.put(job)
+        self._pending.append(job)
+        self._dispatch()
 
-    def next_result(self, poll_s: float = 0.5) -> JobResult:
-        """The next finished job; raises WorkerCrashError if a worker died silently."""
-        while True:
-            try:
-                result: JobResult = self.results.get(timeout=poll_s)
-                return result
-            except queue.Empty:
-                crashed = [w for w in self._workers if w.exitcode not in (None, 0)]
-                if crashed:
-                    raise WorkerCrashError(
-                        f"a worker process died (exit status {crashed[0].exitcode})"
-                    ) from None
+    def _dispatch(self) -> None:
+        for worker in self._workers:
+            if worker.job is None and self._pending:
+                worker.job = self._pending.popleft()
+                # A dead worker cannot take it; next_result reports the death with this job.
+                with contextlib.suppress(OSError):
+                    worker.connection.send(worker.job)
+
+    def next_result(self) -> JobResult:
+        """The next finished job; raises WorkerCrashError if a worker died with its job."""
+        busy = {worker.connection: worker for worker in self._workers if worker.job is not None}
+        assert busy, "no job is being played"
+        ready = wait(list(busy))[0]
+        worker = busy[ready]  # type: ignore[index]
+        assert worker.job is not None
+        try:
+            result: JobResult = worker.connection.recv()
+        except (EOFError, OSError):
+            raise WorkerCrashError(worker.process.pid, worker.process.wait(), worker.job.match_id) from None
+        worker.job = None
+        self._dispatch()
+        return result
 
     def close(self, *, graceful: bool) -> None:
-        """Stop the workers: after their current job if ``graceful``, else at once (SIGTERM)."""
-        if graceful:
-            for _ in self._workers:
-                self.jobs.put(None)
-        else:
-            for worker in self._workers:
-                if worker.is_alive():
-                    worker.terminate()
+        """Stop the workers: idle ones if ``graceful``, else at once (SIGTERM, then SIGKILL)."""
         for worker in self._workers:
-            worker.join(timeout=10)
-            if worker.is_alive():
-                worker.kill()
-                worker.join()
-        self.jobs.cancel_join_thread()
-        self.jobs.close()
-        self.results.close()
+            if graceful:
+                with contextlib.suppress(OSError):
+                    worker.connection.send(None)
+            elif worker.process.poll() is None:
+                worker.process.terminate()
+        for worker in self._workers:
+            try:
+                worker.process.wait(STOP_GRACE_S)
+            except subprocess.TimeoutExpired:
+                worker.process.kill()
+                worker.process.wait()
+            worker.connection.close()
+        self._log.close()

@@ -17,13 +17,14 @@ from server.store.models import Tournament
 from server.store.repository import Placement, Store
 
 from .bracket import Bracket
-from .pool import MatchJob, WorkerPool
+from .jobs import JobResult, MatchJob
+from .pool import WorkerCrashError, WorkerPool
 from .ratings import rate
 from .schedule import ScheduledMatch, make_schedule
 
 
 class TournamentError(Exception):
-    """The tournament cannot run (another tournament in the database, a referee failure)."""
+    """The tournament cannot run (another tournament in the database, a referee failure, a dead worker)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +127,11 @@ def _play(
     config = bracket.referee_config()
     log_dir = db_path.parent / f"{db_path.stem}-logs"
     by_index = {m.index: m for m in todo}
-    pool = WorkerPool(min(workers, len(todo)))
+    done = total - len(todo)
+    try:
+        pool = WorkerPool(min(workers, len(todo)), log_dir / "workers.log")
+    except OSError as exc:
+        raise TournamentError(f"cannot start the worker processes: {exc}") from None
     graceful = False
     try:
         for match in todo:
@@ -142,12 +147,16 @@ def _play(
                     log_dir=log_dir,
                 )
             )
-        done = total - len(todo)
         for _ in todo:
-            result = pool.next_result()
+            try:
+                result = pool.next_result()
+            except WorkerCrashError as exc:
+                raise TournamentError(
+                    f"{exc}; {done} of {total} matches are stored. Run the same command again to resume."
+                ) from None
             match = by_index[result.index]
             if result.record is None:
-                raise TournamentError(f"the referee failed in match {match.match_id}:\n{result.error}")
+                raise TournamentError(_referee_failure(result, match.match_id, log_dir))
             record = MatchRecord.from_json(result.record)
             placement = Placement(match.index, match.round, match.table, match.rotation)
             store.save_match(tournament_id, placement, record, match.seats)
@@ -157,3 +166,13 @@ def _play(
         graceful = True
     finally:
         pool.close(graceful=graceful)
+
+
+def _referee_failure(result: JobResult, match_id: str, log_dir: Path) -> str:
+    """One line on a referee that failed, its traceback kept in a log file the line names."""
+    log = log_dir / f"{match_id}.referee-error.log"
+    try:
+        log.write_text(result.details, encoding="utf-8")
+    except OSError:
+        return f"the referee failed in match {match_id}: {result.error}"
+    return f"the referee failed in match {match_id}: {result.error} (traceback in {log})"

@@ -28,13 +28,26 @@ from server.seeds import derive_seed
 
 __all__ = [
     "FORMATS",
+    "MAX_ENTRANTS",
+    "MAX_MATCHES",
     "ScheduleFormat",
+    "ScheduleTooLargeError",
     "ScheduledMatch",
     "balanced_design",
     "make_schedule",
     "round_robin",
     "round_tables",
+    "schedule_size",
 ]
+
+MAX_MATCHES = 100_000
+"""Most matches in one schedule: at a match a second, a day of play; built in well under a second."""
+MAX_ENTRANTS = 128
+"""Most entrants: the balanced design of 128 takes about two seconds to build, and grows as n²."""
+
+
+class ScheduleTooLargeError(ValueError):
+    """The schedule asked for would have more than :data:`MAX_MATCHES` matches."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,19 +93,38 @@ def make_schedule(
     ``duplicate`` gives the seat rotations of one table one shared seed, so every
     entrant of the table faces the same chance outcomes from every seat.
     """
-    _check_int("entrants", entrants, 2)
-    _check_int("players", players, 2)
-    if players > entrants:
-        raise ValueError(f"players must be between 2 and entrants ({entrants}), got {players}")
-    _check_int("rounds", rounds, 1)
-    _check_int("max_tables", max_tables, 1)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
     builder = FORMATS.get(format)
     if builder is None:
         known = ", ".join(sorted(FORMATS))
         raise ValueError(f"unknown format {format!r}; known formats: {known}")
+    size = schedule_size(entrants, players, rounds=rounds, seed=seed, max_tables=max_tables)
+    if size > MAX_MATCHES:
+        raise ScheduleTooLargeError(
+            f"the schedule would have {size:,} matches; at most {MAX_MATCHES:,} are played in one tournament"
+        )
     return builder(entrants, players, rounds=rounds, seed=seed, duplicate=duplicate, max_tables=max_tables)
+
+
+def schedule_size(entrants: int, players: int, *, rounds: int, seed: int, max_tables: int = 500) -> int:
+    """How many matches a round robin of these arguments has, found without building it.
+
+    Counting every ``players``-subset costs nothing; a balanced design is built (and cached
+    for the schedule itself), which :data:`MAX_ENTRANTS` keeps to a couple of seconds.
+    """
+    _check_int("entrants", entrants, 2)
+    _check_int("players", players, 2)
+    if players > entrants:
+        raise ValueError(f"players must be between 2 and entrants ({entrants}), got {players}")
+    if entrants > MAX_ENTRANTS:
+        raise ScheduleTooLargeError(f"at most {MAX_ENTRANTS} entrants, got {entrants}")
+    _check_int("rounds", rounds, 1)
+    _check_int("max_tables", max_tables, 1)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    tables = comb(entrants, players)
+    if tables > max_tables:
+        tables = len(balanced_design(entrants, players, seed=derive_seed(seed, "design")))
+    return rounds * tables * players
 
 
 def round_robin(

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from sdk.games.registry import get_game
+from server.display import err_console, plain, print_error, visible
 from server.record import MatchRecord
 from server.replay import build_replay, moments
 from server.resimulate import ReplayMismatchError, resimulate
@@ -22,15 +22,13 @@ from server.tournament.commands import DEFAULT_DB, DbOption, TournamentOption, o
 from .browse import browse
 from .moments import ReplayText
 
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
-
 
 class MatchLookupError(Exception):
     """A match or tournament the user named is not in the database."""
 
 
 def _fail(message: str, code: int = 1) -> typer.Exit:
-    err_console.print(f"[red]error:[/] {message}")
+    print_error(message)
     return typer.Exit(code)
 
 
@@ -87,8 +85,10 @@ def replay_command(
     try:
         tournament, record = find_match(store, match_id, name)
         positions = moments(record, seat)
-    except (MatchLookupError, StoreError, ValueError) as exc:
+    except (MatchLookupError, ValueError) as exc:
         raise _fail(f"{db}: {exc}") from None
+    except StoreError as exc:
+        raise _fail(str(exc)) from None
     except ReplayMismatchError as exc:
         raise _fail(f"{db}: match {match_id} does not re-simulate, {exc} (see `smtourney verify`)") from None
     finally:
@@ -105,7 +105,7 @@ def replay_command(
             html.write_text(export_html(replay), encoding="utf-8")
         except OSError as exc:
             raise _fail(f"cannot write {html}: {exc.strerror}") from None
-        err_console.print(f"wrote {html} ({html.stat().st_size // 1024} KiB)")
+        err_console.print(plain(f"wrote {html} ({html.stat().st_size // 1024} KiB)"))
         return
     text = ReplayText(replay, positions, get_game(record.game))
     if turn is not None:
@@ -137,16 +137,18 @@ def verify_command(
     try:
         try:
             wanted = _wanted(store, match_ids or [], name)
-        except (MatchLookupError, StoreError) as exc:
+        except MatchLookupError as exc:
             raise _fail(f"{db}: {exc}") from None
+        except StoreError as exc:
+            raise _fail(str(exc)) from None
         for tournament, match_id in wanted:
-            label = f"{tournament.name}/{match_id}"
+            label = visible(f"{tournament.name}/{match_id}")
             try:
                 record = _load(store, tournament, match_id)
                 resimulate(record)
             except (ReplayMismatchError, StoreError) as exc:
                 failures += 1
-                print(f"FAIL {label}: {exc}")
+                print(f"FAIL {label}: {visible(str(exc))}")
             else:
                 print(f"ok   {label}: {len(record.steps)} steps, scores {record.scores}")
     finally:
@@ -171,5 +173,5 @@ def _load(store: Store, tournament: Tournament, match_id: str) -> MatchRecord:
     assert tournament.id is not None
     record = store.load_record(tournament.id, match_id)
     if record is None:
-        raise StoreError(f"match {match_id!r} vanished while reading")
+        raise StoreError(store.path, f"match {match_id!r} vanished while reading")
     return record

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sdk.games.plugin import GamePlugin
+from server.display import visible
 from server.replay import Moment
 
 
@@ -56,7 +57,7 @@ class ReplayText:
     def seat_name(self, seat: int | None) -> str:
         if seat is None:
             return "chance"
-        return f"seat {seat} {self.replay['seats'][seat]['name']}"
+        return f"seat {seat} {visible(self.replay['seats'][seat]['name'])}"
 
     def step_line(self, index: int) -> str:
         """One line for the step that led to moment ``index``."""
@@ -69,24 +70,23 @@ class ReplayText:
         if step["source"] == "fallback":
             line += "  [forfeited seat: safe default]"
         if step["strike"]:
-            line += f"  [STRIKE: {step['strike']}; safe default played]"
+            line += f"  [STRIKE: {visible(step['strike'])}; safe default played]"
         return line
 
     def header(self) -> str:
         match = self.replay["match"]
-        where = f" · {match['tournament']}" if match["tournament"] else ""
+        where = f" · {visible(match['tournament'])}" if match["tournament"] else ""
         seats = "  ".join(
-            f"{s['seat']}:{s['name']} {s['score']} pts #{s['rank']}"
+            f"{s['seat']}:{visible(s['name'])} {s['score']} pts #{s['rank']}"
             + (f" ({s['strikes']} strikes)" if s["strikes"] else "")
             + (" FORFEITED" if s["forfeited"] else "")
             for s in self.replay["seats"]
         )
         seen = self.replay["viewer_seat"]
         as_seen = "" if seen is None else f" · as seat {seen} saw it"
-        return (
-            f"match {match['id']}{where} · {match['title']} · {match['players']} players{as_seen}\n"
-            f"final: {seats}"
-        )
+        players = f"{match['players']} players{as_seen}"
+        title = f"match {visible(match['id'])}{where} · {match['title']} · {players}"
+        return f"{title}\nfinal: {seats}"
 
     def moment(self, index: int, *, recent: int = 8) -> str:
         """Everything about moment ``index``: where it is, how it came, the boards."""

@@ -50,7 +50,8 @@ async def _bad_filter(request: Request, exc: Exception) -> Response:
 
 
 async def _unreadable(request: Request, exc: Exception) -> Response:
-    return _error(request, 500, str(exc))
+    # A visitor is told what is wrong, not where the server keeps its files.
+    return _error(request, 500, exc.message if isinstance(exc, StoreError) else str(exc))
 
 
 async def _unexpected(request: Request, exc: Exception) -> Response:

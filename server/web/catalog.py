@@ -46,6 +46,8 @@ class SeatRow:
     rank: int
     strikes: int
     forfeited: bool
+    forfeit_reason: str | None
+    faults: list[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +133,17 @@ class Catalog:
         rows = []
         for match, seats in self.store.matches(tournament_id):
             seat_rows = [
-                SeatRow(s.seat, names[s.entrant_id], s.score, s.rank, s.strikes, s.forfeited) for s in seats
+                SeatRow(
+                    s.seat,
+                    names[s.entrant_id],
+                    s.score,
+                    s.rank,
+                    s.strikes,
+                    s.forfeited,
+                    s.forfeit_reason,
+                    self.store.faults(s, match.match_id),
+                )
+                for s in seats
             ]
             if seat_filter is None or any(
                 seat_filter.passes(entrant=s.name, seat=s.seat, strikes=s.strikes, score=s.score)
@@ -160,7 +172,7 @@ class Catalog:
         try:
             record = self.store.load_record(tournament_id, match_id)
         except StoreError as exc:
-            raise _unreadable(match_id, str(exc)) from None
+            raise _unreadable(match_id, exc.message) from None
         if record is None:
             raise NotFoundError(f"there is no match {match_id!r} in tournament {tournament.name!r}")
         if seat is not None and not 0 <= seat < record.players:

@@ -8,11 +8,11 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from server.display import plain, print_error
 from server.store.database import StoreError
 from server.tournament.commands import DEFAULT_DB, DbOption
 
 console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -46,14 +46,14 @@ def web(
     try:
         app = create_app(db)
     except StoreError as exc:
-        err_console.print(f"[red]error:[/] {exc}")
+        print_error(str(exc))
         raise typer.Exit(1) from None
     try:
         sock = _listen(host, port)
     except OSError as exc:
-        err_console.print(f"[red]error:[/] cannot listen on {host} port {port}: {exc.strerror or exc}")
+        print_error(f"cannot listen on {host} port {port}: {exc.strerror or exc}")
         raise typer.Exit(1) from None
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    console.print(f"serving {db} at http://{shown}:{bound}/  (Ctrl-C to stop)")
+    console.print(plain(f"serving {db} at http://{shown}:{bound}/  (Ctrl-C to stop)"))
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])

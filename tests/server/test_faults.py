@@ -32,7 +32,7 @@ CASES: dict[str, tuple[str, str]] = {
     "stale": (r"stale reply: it answers decision \d+, not \d+", r"3 strikes"),
     "crash": (r"unreachable|exited", r"bot process exited with status 3"),
     "exit_after_hello": (r"exited|unreachable", r"bot process exited with status 4|unreachable"),
-    "unhealthy": (r"start-up failed", r"start-up failed: not healthy \(SERVING\) within 2 s"),
+    "unhealthy": (r"start-up failed", r"start-up failed: not healthy \(SERVING\) within 5 s"),
 }
 
 
@@ -44,7 +44,7 @@ def _faulty_match(fault: str, tmp_path: Path, tag: str) -> MatchRecord:
     # Building a 100 MB reply takes the bot a while: give it time, so the size limit is what trips.
     decision_ms = 10_000 if fault == "huge" else 300
     # Only the never-healthy bot needs a short start-up timeout; on a busy machine others must not trip it.
-    startup_s = 2.0 if fault == "unhealthy" else 30.0
+    startup_s = 5.0 if fault == "unhealthy" else 30.0
     return play(specs, tmp_path, decision_ms=decision_ms, bank_ms=300, startup_timeout_s=startup_s, seed=3)
 
 
@@ -94,3 +94,12 @@ def test_a_memory_limit_is_enforced(tmp_path: Path) -> None:
     record = run_match(get_game("saint_malo"), specs, match_id="m", seed=1, config=config, log_dir=tmp_path)
     assert all(seat.forfeited for seat in record.seats)
     assert "MemoryError" in (tmp_path / "m.seat0.a.log").read_text()
+
+
+def test_the_strike_is_recorded_before_the_forfeit_it_causes(tmp_path: Path, tag: str) -> None:
+    """docs/fault-policy.md: an unreachable bot's strike goes on the fault list, then its forfeit."""
+    faulty = _faulty_match("crash", tmp_path, tag).seats[1]
+    assert faulty.strikes == 1 and faulty.forfeited
+    strike, forfeit = faulty.faults
+    assert re.fullmatch(r"decision \d+ \(\w+\): unreachable: .+", strike), strike
+    assert forfeit == f"forfeited: {faulty.forfeit_reason}" == "forfeited: bot process exited with status 3"

@@ -306,10 +306,10 @@ def test_a_yaml_syntax_error_reports_its_line(tmp_path: Path) -> None:
     err = assert_error(
         path,
         5,
-        None,
+        "entrants[0]",
         "invalid YAML: mapping values are not allowed here",
     )
-    assert str(err) == f"{path}:5: invalid YAML: mapping values are not allowed here"
+    assert str(err) == f"{path}:5: entrants[0]: invalid YAML: mapping values are not allowed here"
 
 
 def test_a_yaml_structure_error_names_where_the_structure_began(tmp_path: Path) -> None:
@@ -317,40 +317,46 @@ def test_a_yaml_structure_error_names_where_the_structure_began(tmp_path: Path) 
     assert_error(
         path,
         3,
-        None,
+        "name",
         "invalid YAML: found unexpected end of stream (while scanning a quoted scalar on line 1)",
     )
 
 
 @pytest.mark.parametrize(
-    ("text", "line", "message"),
+    ("text", "line", "field", "message"),
     [
         (
             "name: ok\nplayers: 2\nseed: \x07\n",
             3,
+            None,
             "unacceptable character #x0007: special characters are not allowed",
         ),
         (
             "name: ok\n---\nname: again\n",
             2,
+            None,
             "but found another document (expected a single document in the stream on line 1)",
         ),
         (
             "name: ok\nplayers: [2\nseed: 1\n",
             3,
+            "players",
             "expected ',' or ']', but got ':' (while parsing a flow sequence on line 2)",
         ),
         (
             "name: !!python/object:os.system x\n",
             1,
+            "name",
             "could not determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system'",
         ),
     ],
 )
-def test_other_yaml_errors_report_their_line(tmp_path: Path, text: str, line: int, message: str) -> None:
+def test_other_yaml_errors_report_their_line(
+    tmp_path: Path, text: str, line: int, field: str | None, message: str
+) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(text, encoding="utf-8")
-    assert_error(path, line, None, f"invalid YAML: {message}")
+    assert_error(path, line, field, f"invalid YAML: {message}")
 
 
 def test_a_file_that_is_not_utf8(tmp_path: Path) -> None:
@@ -436,7 +442,7 @@ def test_the_topmost_of_several_errors_is_reported(tmp_path: Path) -> None:
         ("strikes: 0", "strikes", "must be at least 1, got 0"),
         ("workers: 0", "workers", "must be at least 1, got 0"),
         ("max_tables: 0", "max_tables", "must be at least 1, got 0"),
-        ("startup_timeout_s: 0", "startup_timeout_s", "must be greater than 0, got 0"),
+        ("startup_timeout_s: 0", "startup_timeout_s", "must be at least 1, got 0"),
         ("startup_timeout_s: soon", "startup_timeout_s", "expected a number, got 'soon'"),
         ("duplicate: maybe", "duplicate", "expected true or false, got 'maybe'"),
         ("time_control: 5", "time_control", "expected a mapping (key: value lines), got 5"),
@@ -573,13 +579,13 @@ def test_a_game_parameter_error_naming_no_key_points_at_the_failing_key(tmp_path
             "  - name: r\n    address: localhost\n",
             11,
             "entrants[3].address",
-            "address must be host:port (e.g. bots.example.org:50051), got 'localhost'",
+            "address must be host:port (e.g. bots.example.org:50051 or [::1]:50051), got 'localhost'",
         ),
         (
             "  - name: r\n    address: h:99999\n",
             11,
             "entrants[3].address",
-            "address must be host:port (e.g. bots.example.org:50051), got 'h:99999'",
+            "the port of 'h:99999' must be between 1 and 65535, got 99999",
         ),
         (
             "  - name: r\n    address: h:1\n    tls: yes please\n",

@@ -1,0 +1,45 @@
+"""A worker process of :class:`~server.tournament.pool.WorkerPool`: plays the matches it is sent,
+one at a time, and sends back each result, until it is told to stop or its parent goes.
+
+    python -m server.tournament.worker PARENT_PID SOCKET_FD
+
+It is a program of its own rather than a ``multiprocessing`` child, so it imports only
+what playing a match needs (not the command line that started the tournament), and
+nothing of it outlives a SIGKILL: no semaphore, no helper process.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from multiprocessing.connection import Connection
+from types import FrameType
+
+from server.guard import die_with_parent
+
+from .jobs import play
+
+
+def _unwind(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str]) -> int:
+    parent, descriptor = int(argv[0]), int(argv[1])
+    if not die_with_parent(parent):  # the parent died while this worker was starting
+        return 1
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
+    signal.signal(signal.SIGTERM, _unwind)  # stops the match, and with it every bot of the match
+    connection = Connection(descriptor)
+    try:
+        while (job := connection.recv()) is not None:
+            connection.send(play(job))
+    except (KeyboardInterrupt, EOFError, BrokenPipeError):
+        pass
+    finally:
+        connection.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
