@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from server.store.database import StoreError
+from server.store.models import SCHEMA_VERSION
 from server.store.repository import Store
 
 from ..commands import invoke
@@ -57,7 +58,8 @@ def foreign_database(path: Path) -> Path:
     [
         (
             newer_database,
-            "written by a newer smtourney (schema 2; this one reads up to 1); upgrade smtourney to use it",
+            f"written by a newer smtourney (schema {SCHEMA_VERSION + 1}; "
+            f"this one reads up to {SCHEMA_VERSION}); upgrade smtourney to use it",
         ),
         (damaged_database, "not a SQLite database (file is not a database)"),
         (foreign_database, "not a smtourney database (it has no schema_info table)"),
