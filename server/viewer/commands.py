@@ -117,7 +117,7 @@ def replay_command(
         browse(text)
     else:
         print(text.header())
-        for number in range(1, text.turns + 1):
+        for number in text.turn_numbers:
             print("\n" + text.turn(number))
 
 

@@ -40,10 +40,16 @@ class ReplayText:
         indexes = [i for i in range(1, len(self.positions)) if self.turn_at(i) == turn]
         return range(indexes[0], indexes[-1] + 1) if indexes else range(0)
 
+    @property
+    def turn_numbers(self) -> list[int]:
+        """The turns that have steps, in order (a game's turn count may skip turns without any)."""
+        return sorted({self.turn_at(i) for i in range(1, len(self.positions))})
+
     def next_turn(self, index: int) -> int:
-        """The first moment of the next turn (or the last moment)."""
-        span = self.turn_span(self.turn_at(index) + 1)
-        return span.start if span else self.last
+        """The first moment of the next turn that has steps (or the last moment)."""
+        turn = self.turn_at(index)
+        later = [t for t in self.turn_numbers if t > turn]
+        return self.turn_span(later[0]).start if later else self.last
 
     def previous_turn(self, index: int) -> int:
         """The first moment of this turn, or of the previous one when already there."""
@@ -51,8 +57,8 @@ class ReplayText:
         span = self.turn_span(turn)
         if span and index != span.start:
             return span.start
-        earlier = self.turn_span(turn - 1)
-        return earlier.start if earlier else 0
+        earlier = [t for t in self.turn_numbers if t < turn]
+        return self.turn_span(earlier[-1]).start if earlier else 0
 
     def seat_name(self, seat: int | None) -> str:
         if seat is None:

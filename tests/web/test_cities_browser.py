@@ -1,0 +1,195 @@
+"""Cities' drawing module in a real browser: what headless Chromium draws is what the replay says,
+in the organiser's view and in a seat's view (which shows no other hand).
+
+The matches are a small real Cities tournament played with ``smtourney run`` and served by the
+web app; Chromium is the system's, driven by Playwright as in ``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from typer.testing import CliRunner
+
+from server.cli import app as cli_app
+from server.web.export import export_html
+
+from .conftest import fetch, serve
+from .test_browser import CHROMIUM, FLAGS
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason=f"no {CHROMIUM}: install Debian's chromium package (.ci/run does) to run the browser tests",
+)
+
+BRACKET = """\
+name: cities-web
+game: cities
+players: 3
+rounds: 1
+seed: 11
+time_control: {decision_ms: 5000, bank_ms: 20000}
+workers: 3
+entrants:
+  - {name: random-a, command: python -m bots.random}
+  - {name: random-b, command: python -m bots.random}
+  - {name: random-c, command: python -m bots.random}
+"""
+
+#: What the page draws, read back from the DOM.
+DRAWN_JS = """() => ({
+  moment: Number(document.getElementById("viewer").dataset.moment),
+  seats: [...document.querySelectorAll("#board .ct-seat")].map((card) => ({
+    seat: Number(card.dataset.seat),
+    score: Number(card.querySelector('[data-stat="score"] .value').textContent),
+    cities: [...card.querySelectorAll(".ct-city")].map((city) => Number(city.dataset.city)),
+    completed: [...card.querySelectorAll("[data-completed]")].map((e) => e.dataset.completed),
+    hand_size: Number(card.querySelector(".ct-hand").dataset.size),
+    hand: card.querySelector(".ct-hand.hidden") ? null
+      : [...card.querySelectorAll(".ct-card")].map((c) => [c.dataset.event, Number(c.dataset.count)]),
+    face_down: Number(card.querySelector("[data-face-down]")?.dataset.faceDown ?? 0),
+  })),
+  decks: [...document.querySelectorAll("#board [data-deck] .value")].map((v) => Number(v.textContent)),
+  resolving: document.querySelector("#board .ct-resolving")?.dataset.event ?? null,
+  log: [...document.querySelectorAll("#board .ct-log > ol > li")].map((li) => li.dataset.event),
+})"""
+
+
+def expected(replay: dict[str, Any], index: int) -> dict[str, Any]:
+    view = replay["moments"][index]["view"]
+    return {
+        "moment": index,
+        "seats": [
+            {
+                "seat": s["seat"],
+                "score": s["score"],
+                "cities": [c["id"] for g in s["groups"] for c in g["cities"]],
+                "completed": [e["empire"] for e in s["completed"]],
+                "hand_size": s["hand_size"],
+                "hand": None if s["hand"] is None else [[c["event"], c["count"]] for c in s["hand"]],
+                "face_down": s["face_down"],
+            }
+            for s in view["seats"]
+        ],
+        "decks": [view["decks"]["cities"], view["decks"]["events"]],
+        "resolving": None if view["resolving"] is None else view["resolving"]["event"],
+        "log": [record["event"] for record in reversed(view["log"])],
+    }
+
+
+def assert_shows(page: Page, replay: dict[str, Any], index: int) -> dict[str, Any]:
+    page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{index}'")
+    drawn: dict[str, Any] = page.evaluate(DRAWN_JS)
+    assert drawn == expected(replay, index)
+    return drawn
+
+
+@pytest.fixture(scope="module")
+def cities_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three three-player Cities matches between random bots, played for real."""
+    bracket = tmp_path_factory.mktemp("cities-web") / "cities-web.yaml"
+    bracket.write_text(BRACKET)
+    result = CliRunner().invoke(cli_app, ["run", str(bracket)])
+    assert result.exit_code == 0, result.output
+    return bracket.with_suffix(".db")
+
+
+@pytest.fixture(scope="module")
+def cities_url(cities_db: Path) -> Iterator[str]:
+    with serve(cities_db) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def match(cities_url: str) -> tuple[str, dict[str, Any]]:
+    """The path of the match where the most events were played, and its replay."""
+    (tournament,) = fetch(f"{cities_url}/api/tournaments").json()
+    base = f"/tournaments/{tournament['id']}/matches"
+    ids = [m["match_id"] for m in fetch(f"{cities_url}/api{base}").json()]
+    replays = {i: fetch(f"{cities_url}/api{base}/{i}").json() for i in ids}
+    best = max(replays, key=lambda i: replays[i]["moments"][-1]["view"]["played"])
+    return f"{base}/{best}", replays[best]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh tab that fails the test on any script error."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_every_moment_of_a_served_match_is_drawn_as_the_replay_says(
+    page: Page, cities_url: str, match: tuple[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    path, replay = match
+    page.goto(f"{cities_url}{path}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    last = len(replay["moments"]) - 1
+    resolving_seen = hands_seen = 0
+    for index in range(last + 1):
+        if index:
+            page.keyboard.press("ArrowRight")
+        drawn = assert_shows(page, replay, index)
+        resolving_seen += drawn["resolving"] is not None
+        hands_seen += all(seat["hand"] is not None for seat in drawn["seats"])
+    assert resolving_seen and hands_seen  # the organiser sees every hand
+    assert page.locator("#board .ct-seat").count() == 3
+    final = replay["moments"][-1]["view"]
+    assert [s["score"] for s in final["seats"]] == [s["score"] for s in replay["seats"]]
+    screenshot = tmp_path / "cities-end.png"
+    page.screenshot(path=str(screenshot), full_page=True)
+    print(f"screenshot of the last moment: {screenshot}")
+
+
+def test_a_seat_view_draws_its_own_hand_and_only_the_size_of_the_others(
+    page: Page, cities_url: str, match: tuple[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    path, _ = match
+    seat = 1
+    replay = fetch(f"{cities_url}/api{path}?seat={seat}").json()
+    middle = len(replay["moments"]) // 2
+    page.goto(f"{cities_url}{path}?seat={seat}#m={middle}")
+    drawn = assert_shows(page, replay, middle)
+    for shown in drawn["seats"]:
+        assert (shown["hand"] is not None) == (shown["seat"] == seat)
+    assert page.locator(f"#board .ct-seat.viewing[data-seat='{seat}']").count() == 1
+    page.keyboard.press("End")
+    assert_shows(page, replay, len(replay["moments"]) - 1)
+    page.screenshot(path=str(tmp_path / "cities-seat.png"), full_page=True)
+
+
+def test_the_exported_file_draws_from_disk(
+    page: Page, match: tuple[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    _, replay = match
+    exported = tmp_path / "cities.html"
+    exported.write_text(export_html(replay), encoding="utf-8")
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{exported.as_uri()}#m=20")
+    assert_shows(page, replay, 20)
+    page.keyboard.press("End")
+    assert_shows(page, replay, len(replay["moments"]) - 1)
+    assert requests and all(url.startswith("file://") for url in requests), requests
