@@ -272,7 +272,9 @@ class Bracket(_Model):
 
     name: str = Field(strict=True, description="Name of the tournament, shown in standings.")
     game: str = Field(
-        default="saint_malo", strict=True, description="Registry name of an installed game plugin."
+        default="saint_malo",  # brackets from before there were other games name none
+        strict=True,
+        description="Registry name of an installed game plugin (`smtourney games` lists them).",
     )
     players: int = Field(
         strict=True, description="Players per match (table size), within the game's player range."

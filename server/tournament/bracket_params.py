@@ -148,7 +148,7 @@ def _coercion_problem(given: Any, normalized: Any, loc: Loc = ()) -> tuple[Loc, 
     """The first game parameter the game had to convert to another type: ``3.0`` or ``true``
     for an integer, ``"4"`` for a number.
 
-    Games are lenient (``int(value)``), but a bracket means what it says: ``cannons: 2.5``
+    Games are lenient (``int(value)``), but a bracket means what it says: ``count: 2.5``
     must not quietly become 2. ``given`` is the bracket's ``params``, ``normalized`` what the
     game made of them; values are compared where both have them.
     """

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from sdk.games.registry import games
+
 from ..commands import invoke
 
 BOT = "python -m bots.random"
@@ -34,7 +36,7 @@ BOT = "python -m bots.random"
             ["--bot", BOT, "--bot", "localhost:65536"],
             "--bot 2: the port of 'localhost:65536' must be between 1 and 65535, got 65536",
         ),
-        (["--game", "chess"], "--game: unknown game 'chess'; installed games: saint_malo"),
+        (["--game", "chess"], f"--game: unknown game 'chess'; installed games: {', '.join(sorted(games()))}"),
         (["--record", "missing/record.json"], "--record: the folder missing does not exist"),
         (["--record", "folder"], "--record: folder is not a regular file"),
         (["--log-dir", "file.txt"], "--log-dir: file.txt is not a folder"),
@@ -46,9 +48,21 @@ def test_play_refuses_bad_arguments_before_starting_a_bot(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "folder").mkdir()
     (tmp_path / "file.txt").write_text("x")
-    code, output = invoke("play", *args)
+    game = [] if "--game" in args else ["--game", "saint_malo"]
+    code, output = invoke("play", *game, *args)
     assert (code, output) == (2, f"error: {message}\n")
     assert sorted(os.listdir(tmp_path)) == ["file.txt", "folder"]  # no logs folder: no bot started
+
+
+def test_play_asks_for_a_game_when_several_are_installed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    installed = ", ".join(sorted(games()))
+    assert "," in installed, "this repository ships several games"
+    code, output = invoke("play", "--bot", BOT, "--bot", BOT)
+    assert (code, output) == (2, f"error: --game: choose a game; installed games: {installed}\n")
+    assert os.listdir(tmp_path) == []
 
 
 @pytest.mark.parametrize("port", ["70000", "65536", "-1"])

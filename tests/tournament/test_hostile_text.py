@@ -61,6 +61,8 @@ def test_play_shows_a_markup_seat_name_and_its_fault_literally(tmp_path: Path) -
     # The seat is named after the command's last word, which the bot refuses: it is forfeited.
     played = run_process(
         "play",
+        "--game",
+        "saint_malo",
         "--bot",
         "python -m bots.random",
         "--bot",

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from sdk.games.registry import games
 from server.referee import RefereeConfig
 from server.seats import SeatSpec
 from server.tournament.jobs import MatchJob
@@ -30,7 +31,8 @@ def test_a_referee_failure_is_one_line_and_a_logged_traceback(tmp_path: Path) ->
         failed, played = pool.next_result(), pool.next_result()
     finally:
         pool.close(graceful=True)
-    assert failed.error == "KeyError: \"unknown game 'nope'; installed games: saint_malo\""
+    installed = ", ".join(sorted(games()))
+    assert failed.error == f"KeyError: \"unknown game 'nope'; installed games: {installed}\""
     assert failed.record is None and failed.details.startswith("Traceback")
     assert played.record is not None and played.record["match_id"] == "m1"  # the worker played on
 
