@@ -87,10 +87,10 @@ class WorkerPool:
 
     def next_result(self) -> JobResult:
         """The next finished job; raises WorkerCrashError if a worker died with its job."""
-        busy = {worker.connection: worker for worker in self._workers if worker.job is not None}
+        busy = [worker for worker in self._workers if worker.job is not None]
         assert busy, "no job is being played"
-        ready = wait(list(busy))[0]
-        worker = busy[ready]  # type: ignore[index]
+        ready = wait([worker.connection for worker in busy])[0]
+        worker = next(worker for worker in busy if worker.connection is ready)
         assert worker.job is not None
         try:
             result: JobResult = worker.connection.recv()

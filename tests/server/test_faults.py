@@ -32,7 +32,7 @@ CASES: dict[str, tuple[str, str]] = {
     "stale": (r"stale reply: it answers decision \d+, not \d+", r"3 strikes"),
     "crash": (r"unreachable|exited", r"bot process exited with status 3"),
     "exit_after_hello": (r"exited|unreachable", r"bot process exited with status 4|unreachable"),
-    "unhealthy": (r"start-up failed", r"start-up failed: not healthy \(SERVING\) within 5 s"),
+    "unhealthy": (r"start-up failed", r"start-up failed: not healthy \(SERVING\) within 6 s"),
 }
 
 
@@ -43,8 +43,9 @@ def _faulty_match(fault: str, tmp_path: Path, tag: str) -> MatchRecord:
     ]
     # Building a 100 MB reply takes the bot a while: give it time, so the size limit is what trips.
     decision_ms = 10_000 if fault == "huge" else 300
-    # Only the never-healthy bot needs a short start-up timeout; on a busy machine others must not trip it.
-    startup_s = 5.0 if fault == "unhealthy" else 30.0
+    # The start-up timeout is both seats': short, so the never-healthy bot is given up on soon, but long
+    # enough for the other bot to start on a busy machine.
+    startup_s = 6.0 if fault == "unhealthy" else 30.0
     return play(specs, tmp_path, decision_ms=decision_ms, bank_ms=300, startup_timeout_s=startup_s, seed=3)
 
 
