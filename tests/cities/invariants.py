@@ -12,6 +12,7 @@ import random
 from collections import Counter
 
 from sdk.games import cities as ci
+from sdk.games.cities import choices
 
 E = ci.EventType
 Emp = ci.Empire
@@ -192,3 +193,14 @@ def check_legality(state: ci.State, rng: random.Random) -> None:
         )
     for _ in range(5):
         assert state.sample_action(rng) in listed
+    if state.decision == ci.Decision.PLAY:
+        seat = state.current_player
+        decoded = [
+            choices.nth_play(state, seat, ev, k)
+            for ev, count in choices.play_counts(state, seat)
+            for k in range(count)
+        ]
+        assert len(set(decoded)) == len(decoded) == len(legal) - 1, "the sampler's decoding is not one-to-one"
+        assert set(decoded) == listed - {ci.Pass()}, (
+            "the sampler decodes other plays than legal_actions lists"
+        )

@@ -171,3 +171,16 @@ def test_round_and_turn_counters() -> None:
     while state.active != 0 or state.turn == 1:
         state.apply(ci.Pass() if decision_of(state) == D.PLAY else state.legal_actions()[0])
     assert (state.round, state.turn) == (2, 4) and state.phase == TURN
+
+
+def test_c7_a_trade_that_ends_the_game_still_hands_over_both_cities() -> None:
+    persia = empire(Emp.PERSIA)
+    state = position(
+        players=2, size="fast", held={0: [*persia[:5], "Lisbon"], 1: [persia[5]]}, hands={0: [E.TRADE]}
+    )
+    for e in (Emp.ROME, Emp.GREECE, Emp.EGYPT):
+        state.done[1] |= ci.EMPIRE_MASKS[e]
+    state.city_deck = [c for c in state.city_deck if not state.done[1] >> c & 1]
+    state.apply(ci.Play(E.TRADE, target=1, give_city=cid("Lisbon"), take_city=cid(persia[5])))
+    assert state.is_terminal() and state.scores() == [1, 3]
+    assert state.held == [0, mask("Lisbon")]  # the last empire left play; Lisbon changed hands

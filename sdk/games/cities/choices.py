@@ -10,8 +10,9 @@ ints here: enum lookups cost more than the rules themselves.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import compress
+from operator import or_
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
@@ -218,9 +219,7 @@ _TAKEABLE: dict[int, int] = {
 
 def _totals(state: State, seat: int) -> tuple[int, int, int]:
     """(own cities, opponents' cities, all held cities)."""
-    total = 0
-    for held in state.held:
-        total |= held
+    total = reduce(or_, state.held)
     own = state.held[seat]
     return own, total & ~own, total
 
@@ -271,13 +270,9 @@ def _holder(state: State, city: int) -> int:
 
 def _edu_kinds(state: State, seat: int) -> tuple[list[int], tuple[int, ...]]:
     """Event kinds (ascending) and copies an Education player could give back."""
-    kinds, counts = [], []
-    for ev, held in enumerate(state.hands[seat]):
-        count = held - 1 if ev == _EDUCATION else held
-        if count > 0:
-            kinds.append(ev)
-            counts.append(count)
-    return kinds, tuple(counts)
+    hand = state.hands[seat]
+    kinds = [ev for ev in compress(KINDS, hand) if ev != _EDUCATION or hand[ev] > 1]
+    return kinds, tuple(hand[ev] - (ev == _EDUCATION) for ev in kinds)
 
 
 @lru_cache(maxsize=4096)
@@ -337,7 +332,7 @@ def _discard_targets(state: State, seat: int) -> list[int]:
     return [s for s in range(state.n) if s != seat and sizes[s] > 0]
 
 
-_SET = tuple(
+_SET_EVENT, _SET_TARGET, _SET_SIDE, _SET_EMPIRE, _SET_EDUCATION, _SET_TAKE, _SET_GIVE, _SET_RETURNS = (
     Play.__dict__[name].__set__
     for name in ("event", "target", "side", "empire", "education", "take_city", "give_city", "returns")
 )
@@ -355,9 +350,14 @@ def new_play(
 ) -> Play:
     """The same :class:`Play` the constructor builds from sorted ``returns``, several times faster."""
     play = object.__new__(Play)
-    values = (event, target, side, empire, education, take_city, give_city, returns)
-    for setter, value in zip(_SET, values, strict=True):
-        setter(play, value)
+    _SET_EVENT(play, event)
+    _SET_TARGET(play, target)
+    _SET_SIDE(play, side)
+    _SET_EMPIRE(play, empire)
+    _SET_EDUCATION(play, education)
+    _SET_TAKE(play, take_city)
+    _SET_GIVE(play, give_city)
+    _SET_RETURNS(play, returns)
     return play
 
 
@@ -438,6 +438,17 @@ def _name(ev: int) -> str:
 
 def _unused(play: Play, *allowed: str) -> None:
     """Refuse any choice the event does not take."""
+    if (
+        not allowed
+        and play.target is None
+        and play.take_city is None
+        and play.give_city is None
+        and play.side is None
+        and play.empire is None
+        and play.education is None
+        and not play.returns
+    ):
+        return  # the common case of an event without choices, checked at once
     values = (
         ("target", play.target),
         ("side", play.side),

@@ -237,7 +237,7 @@ def _set_control(state: State, obs: Observation, rng: random.Random) -> None:
 
 def _forced_deals(
     state: State, pool: list[int], piles: list[int], seat: int, decider: int, rng: random.Random
-) -> bool:
+) -> None:
     """Give the decider one card of each useful kind in turn until its decision holds."""
     kinds = sorted(set(pool))
     rng.shuffle(kinds)
@@ -251,8 +251,7 @@ def _forced_deals(
             state.hands[decider] = _counts([kind, *rest[: size - 1]])
             _deal(state, rest[size - 1 :], piles, seat, decider, rng)
             if _decision_holds(state, decider):
-                return True
-    return False
+                return
 
 
 def determinize(obs: Observation, rng: random.Random) -> State:

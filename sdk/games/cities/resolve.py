@@ -352,7 +352,11 @@ def _swap(state: State) -> bool:
     state.held[target] &= ~(1 << play.take_city)
     state._note("take", player, target, play.take_city)
     state._note("take", target, player, play.give_city)
-    return state._gain(player, play.take_city) or state._gain(target, play.give_city)
+    if state._gain(player, play.take_city):
+        # Every empire is complete, so the city given is a neutral one: it still changes hands.
+        state.held[target] |= 1 << play.give_city
+        return True
+    return state._gain(target, play.give_city)
 
 
 def answer_exchange(state: State, accept: bool) -> None:

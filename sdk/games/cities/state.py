@@ -151,7 +151,9 @@ class State:
     chance: int  # the deck to shuffle now (a Deck), or -1
     pending: Decision | None
     decider: int
-    options: list[tuple[int, int]] | None  # at a play decision: (event kind, plays) per playable kind
+    # At a play decision: (event kind, number of plays) per playable kind, so that sampling does not
+    # count them again; None means "count when needed" (states built or redealt by hand).
+    options: list[tuple[int, int]] | None
     # The event being resolved (``ev`` is -1 when none is).
     ev: int
     ev_player: int
@@ -198,9 +200,6 @@ class State:
 
     def is_chance_node(self) -> bool:
         return self.chance >= 0 and self.phase != OVER
-
-    def empires_completed(self, seat: int) -> int:
-        return self.done[seat].bit_count() // 6
 
     def scores(self) -> list[int]:
         """Empires completed plus the wonders bonus (final at a terminal state, C7)."""
@@ -427,9 +426,11 @@ class State:
         while self.give_events:
             size = self.hand_sizes[seat]
             if size <= self.give_events:
-                for ev, count in enumerate(hand):
-                    for _ in range(count):
-                        self._discard(seat, ev)
+                pile = self.face_down[seat]
+                for ev in list(compress(KINDS, hand)):
+                    pile[ev] += hand[ev]
+                    hand[ev] = 0
+                self.hand_sizes[seat] = 0
                 if size:
                     self._note("discard", seat, -1, size)
                 self.give_events = 0
@@ -489,7 +490,7 @@ class State:
             self._note("extra_plays", self.ev_player, -1, count)
 
     def _clear_event(self) -> None:
-        """No event under way: its fields at rest (also the start of a new one)."""
+        """No event under way: its fields at rest, ready for the next one."""
         self.ev, self.ev_player, self.ev_play = -1, -1, None
         self.affected = self.revealed = self.ask = self.step = self.cursor = 0
         self.stage = REACT_STAGE
@@ -581,7 +582,6 @@ class State:
         self.played = True
         self.phase = EVENT
         self.pending = None
-        self._clear_event()
         self.ev, self.ev_player, self.ev_play = ev, seat, play
         self.options = None
         self.affected = resolve.affected(self)
