@@ -282,8 +282,43 @@ class State:
     def clone(self) -> State:
         """An independent copy, cheap enough for search."""
         state = State.__new__(State)
-        for name in _SCALARS:
-            setattr(state, name, getattr(self, name))
+        state.active = self.active
+        state.affected = self.affected
+        state.ask = self.ask
+        state.chance = self.chance
+        state.curse_now = self.curse_now
+        state.cursed = self.cursed
+        state.cursor = self.cursor
+        state.decider = self.decider
+        state.ev = self.ev
+        state.ev_play = self.ev_play
+        state.ev_player = self.ev_player
+        state.give_events = self.give_events
+        state.give_left_a = self.give_left_a
+        state.give_left_b = self.give_left_b
+        state.give_mask_a = self.give_mask_a
+        state.give_mask_b = self.give_mask_b
+        state.give_seat = self.give_seat
+        state.give_to = self.give_to
+        state.lost = self.lost
+        state.n = self.n
+        state.no_city = self.no_city
+        state.no_city_now = self.no_city_now
+        state.options = self.options
+        state.params = self.params
+        state.pending = self.pending
+        state.phase = self.phase
+        state.played = self.played
+        state.plays_left = self.plays_left
+        state.quiet = self.quiet
+        state.revealed = self.revealed
+        state.round = self.round
+        state.silent_now = self.silent_now
+        state.stage = self.stage
+        state.step = self.step
+        state.turn = self.turn
+        state.winners = self.winners
+        state.wonders = self.wonders
         state.silenced = self.silenced[:]
         state.held = self.held[:]
         state.done = self.done[:]
@@ -723,26 +758,6 @@ class State:
     def __repr__(self) -> str:
         where = "chance" if self.is_chance_node() else str(self.pending)
         return f"<State players={self.n} round={self.round} turn={self.turn} active={self.active} {where}>"
-
-
-_SCALARS = tuple(
-    name
-    for name in State.__slots__
-    if name
-    not in {
-        "silenced",
-        "held",
-        "done",
-        "hands",
-        "hand_sizes",
-        "face_down",
-        "city_deck",
-        "event_deck",
-        "log",
-        "reveals",
-        "outcome",
-    }
-)
 
 
 def _counts_to_json(counts: list[int]) -> dict[str, int]:
