@@ -19,7 +19,8 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
 
 def invoke(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
     """``smtourney ARGS`` in this process: exit status and output. No exception may escape."""
-    result = CliRunner().invoke(app, list(args), env=env)
+    # A wide terminal, as for the processes below: rich wraps error boxes at the width it is given.
+    result = CliRunner().invoke(app, list(args), env={"COLUMNS": "200", **(env or {})})
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"smtourney {' '.join(args)} raised {result.exception!r}:\n{result.output}")
     assert "Traceback" not in result.output
