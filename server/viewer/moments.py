@@ -110,7 +110,19 @@ class ReplayText:
         """Every step of ``turn`` and the position after its last step."""
         span = self.turn_span(turn)
         if not span:
-            raise ValueError(f"turn {turn} is not in this match (turns 1 to {self.turns})")
+            raise ValueError(self._no_turn(turn))
         lines = [f"turn {turn}/{self.turns}", *(self.step_line(i) for i in span), ""]
         lines.append(self.plugin.render(self.positions[span[-1]].state, self.replay["viewer_seat"]))
         return "\n".join(lines)
+
+    def _no_turn(self, turn: int) -> str:
+        """Why ``turn`` cannot be shown: out of the match, or a turn the game passed without a step."""
+        if not 1 <= turn <= self.turns:
+            return f"turn {turn} is not in this match (turns 1 to {self.turns})"
+        before = [t for t in self.turn_numbers if t < turn]
+        after = [t for t in self.turn_numbers if t > turn]
+        nearest = " and ".join(str(t) for t in (before[-1:] + after[:1]))
+        return (
+            f"turn {turn} has no steps (the game moved past it without a decision); "
+            f"nearest turns with steps: {nearest}"
+        )

@@ -209,3 +209,37 @@ def test_html_export_writes_one_self_contained_file(tournament_db: Path, tmp_pat
     assert "<script src=" not in page and '<link rel="stylesheet"' not in page
     code, output = replay(tournament_db, MATCH, "--html", str(tmp_path / "no" / "such" / "dir.html"))
     assert code == 1 and "cannot write" in output
+
+
+CITIES_BRACKET = """\
+name: gaps
+game: cities
+players: 4
+rounds: 1
+seed: 2026
+workers: 1
+max_tables: 1
+entrants:
+  - {name: a, command: python -m bots.random}
+  - {name: b, command: python -m bots.random}
+  - {name: c, command: python -m bots.random}
+  - {name: d, command: python -m bots.random}
+"""
+
+
+def test_a_turn_the_game_passed_without_a_step_is_named_as_such(tmp_path: Path) -> None:
+    """Cities moves past a turn where nothing can be decided; asking for it names the turns around it."""
+    (tmp_path / "gaps.yaml").write_text(CITIES_BRACKET)
+    db = tmp_path / "gaps.db"
+    assert RUNNER.invoke(app, ["run", str(tmp_path / "gaps.yaml"), "--db", str(db)]).exit_code == 0
+    match_id = "r1-t000-s0"
+    code, output = replay(db, match_id, "--json")
+    turns = sorted({moment["turn"] for moment in json.loads(output)["moments"]})
+    gap = next(turn for turn in range(1, turns[-1]) if turn not in turns)
+    code, output = replay(db, match_id, "--turn", str(gap))
+    before = max(turn for turn in turns if turn < gap)
+    after = min(turn for turn in turns if turn > gap)
+    assert code == 1 and f"turn {gap} has no steps" in output
+    assert f"nearest turns with steps: {before} and {after}" in output
+    code, output = replay(db, match_id, "--turn", str(after))
+    assert code == 0 and f"turn {after}/" in output
