@@ -255,6 +255,21 @@ class State:
             self._handle(step)
         self._advance()
 
+    def apply_unchecked(self, step: Step) -> None:
+        """Apply a step known to be legal (benchmarks and search): no membership check."""
+        if self.exposing or self.rolling:
+            self._apply_chance(step)
+        else:
+            self.decision = None
+            self._options = None
+            self._handle(step)  # type: ignore[arg-type]
+        self._advance()
+
+    def sample_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action of the deciding seat."""
+        options = self.legal_actions()
+        return options[rng.randrange(len(options))]
+
     def clone(self) -> State:
         new = State.__new__(State)
         new.n, new.round, new.start, new.final_round = self.n, self.round, self.start, self.final_round
