@@ -54,18 +54,20 @@
       g.append(text(x + 10, 45, value === null ? "·" : value, { fill: "#fff", style: "fill:#fff;font-weight:bold" }));
     });
     view.piles.forEach((pile, p) => {
-      const x = 200 + p * 90;
+      const x = 200 + p * 120;
       g.append(svg("rect", { x, y: 22, width: 40, height: 34, rx: 3, fill: pile.top ? FILL[pile.top] : "#ddd",
         stroke: "#333", class: "bg-pile", "data-pile": p, "data-size": pile.size, "data-top": pile.top || "" }));
       g.append(text(x + 44, 44, `pile ${p + 1}: ${pile.size}`));
     });
-    g.append(text(390, 44, `extra ${view.extra_pile} · discard ${view.discard_size} · statues ${view.statue_stack.join(",") || "none"}`,
+    g.append(text(450, 44, `extra ${view.extra_pile} · discard ${view.discard_size} · statues ${view.statue_stack.join(",") || "none"}`,
       { class: "bg-extra", "data-extra": view.extra_pile }));
     return g;
   }
 
   function seatArea(view, s, y, ctx) {
-    const g = svg("g", { class: "bg-seat", "data-seat": s.seat, "data-score": s.score, transform: `translate(0 ${y})` });
+    const viewing = ctx && ctx.viewerSeat === s.seat;
+    const g = svg("g", { class: viewing ? "bg-seat viewing" : "bg-seat", "data-seat": s.seat, "data-score": s.score,
+      transform: `translate(0 ${y})` });
     if (view.active === s.seat) g.append(svg("rect", { x: 2, y: 0, width: 796, height: 196, class: "active-frame" }));
     g.append(text(10, 16, `Seat ${s.seat}${s.start ? " (start)" : ""}: score ${s.score}, ${s.guilders} guilders, majorities: ${s.majorities.join(", ") || "none"}`,
       { class: "bg-title" }));
@@ -135,9 +137,6 @@
       }
     }
     g.append(hand);
-    if (ctx && typeof ctx.seatChip === "function") {
-      // strike and forfeit badges are drawn by the viewer next to the seat's chip
-    }
     return g;
   }
 
