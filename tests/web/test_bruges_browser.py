@@ -55,7 +55,8 @@ DRAWN_JS = """() => ({
       : [...g.querySelectorAll(".bg-card")].map((c) => c.dataset.card),
   })),
   dice: [...document.querySelectorAll("#board .bg-die")].map((d) => d.dataset.value),
-  piles: [...document.querySelectorAll("#board .bg-pile")].map((p) => [Number(p.dataset.size), p.dataset.top]),
+  piles: [...document.querySelectorAll("#board .bg-pile")]
+    .map((p) => [Number(p.dataset.size), p.dataset.top]),
 })"""
 
 COLOURS = ["blue", "brown", "red", "purple", "yellow"]
@@ -142,7 +143,7 @@ def test_moments_of_a_served_match_are_drawn_as_the_replay_says(
     last = len(replay["moments"]) - 1
     page.goto(f"{bruges_url}{match}")
     page.wait_for_selector("#viewer[data-ready='true']")
-    for index in range(0, 40):
+    for index in range(40):
         if index:
             page.keyboard.press("ArrowRight")
         assert_shows(page, replay, index)
