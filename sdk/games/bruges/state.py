@@ -77,7 +77,6 @@ from .cards import (
     STONEMASON,
     THIEF,
     WATCHMAN,
-    YELLOW,
     card_name,
 )
 from .decisions import (
@@ -102,52 +101,13 @@ from .scoring import final_points
 CHANCE, TERMINAL = -1, -4
 COSTS = tuple(PERSONS[p].cost for p in range(len(PERSONS)))
 #: Fields of the state, in the order of its JSON form.
-FIELDS = [
-    "n",
-    "round",
-    "start",
-    "final_round",
-    "phase",
-    "seat_idx",
-    "lap",
-    "turn_played",
-    "extra",
-    "turns",
-    "decision",
-    "decider",
-    "pool",
-    "pile_size",
-    "pile_top",
-    "extra_size",
-    "extra_used",
-    "exposing",
-    "rolling",
-    "dice",
-    "hands",
-    "public_hand",
-    "blind",
-    "houses",
-    "rotated",
-    "pmask",
-    "workers",
-    "guilders",
-    "score",
-    "rep",
-    "advanced",
-    "threats",
-    "supply",
-    "canals",
-    "statue_given",
-    "statues",
-    "statue_stack",
-    "majorities",
-    "discard",
-    "victim",
-    "circles",
-    "cur_pen",
-    "pen_stage",
-    "jester_queue",
-]
+FIELDS = (
+    "n", "round", "start", "final_round", "phase", "seat_idx", "lap", "turn_played", "extra", "turns",
+    "decision", "decider", "pool", "pile_size", "pile_top", "extra_size", "extra_used", "exposing",
+    "rolling", "dice", "hands", "public_hand", "blind", "houses", "rotated", "pmask", "workers", "guilders",
+    "score", "rep", "advanced", "threats", "supply", "canals", "statue_given", "statues", "statue_stack",
+    "majorities", "discard", "victim", "circles", "cur_pen", "pen_stage", "jester_queue",
+)  # fmt: skip
 
 
 def _bit(person: int) -> int:
@@ -917,4 +877,4 @@ def new_game(players: int, params: Params | None = None) -> State:
     return state
 
 
-__all__ = ["CHANCE", "TERMINAL", "YELLOW", "State", "new_game"]
+__all__ = ["CHANCE", "TERMINAL", "State", "new_game"]

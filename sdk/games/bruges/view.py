@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARD_COLOUR, CARD_PERSON, COLOURS, PERSONS, card_name
+from .cards import CARD_COLOUR, CARD_PERSON, COLOURS, PERSONS
 from .decisions import MAJORITY_NAMES, PENALTY_NAMES, PHASE_NAMES
 from .observation import observe
 from .state import State
@@ -131,4 +131,4 @@ def render(state: State, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["card_name", "render", "view"]
+__all__ = ["render", "view"]
