@@ -96,3 +96,17 @@ def test_view_is_plain_data_with_seats_and_piles() -> None:
     assert data["seats"][0]["houses"][0]["card"] is None and data["seats"][0]["hand"] is None
     assert [p["size"] for p in data["piles"]] == state.pile_size
     assert PLUGIN.summary(state)["persons"] == [["Beggar"], []]
+
+
+def test_a_malformed_request_is_refused_in_one_line() -> None:
+    with pytest.raises(ValueError, match="2 to 4 seats"):
+        decode_observation(pb.Observation())
+    state = at_turn(2, hands={0: [c("cook", "red")]})
+    message = encode_observation(PLUGIN.observe(state, 0))
+    del message.pile_sizes[:]
+    with pytest.raises(ValueError, match="pile_sizes"):
+        decode_observation(message)
+    message = encode_observation(PLUGIN.observe(state, 0))
+    message.options.add()  # an option carrying no action
+    with pytest.raises(ValueError, match="carries no"):
+        decode_observation(message)

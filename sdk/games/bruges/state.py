@@ -308,10 +308,6 @@ class State:
         price = self.reputation_price()
         return max(0, price - 2) if self.has(seat, PRINCESS) else price
 
-    def acting_seat(self) -> int:
-        """The seat whose turn it is in phase 3 (-1 in other phases)."""
-        return (self.start + self.seat_idx) % self.n if self.phase == TURNS else -1
-
     # --- chance ---------------------------------------------------------------------------------------
 
     def _apply_chance(self, step: Step) -> None:
