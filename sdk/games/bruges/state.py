@@ -14,11 +14,9 @@ from typing import Any
 from sdk.games.errors import IllegalActionError
 
 from .actions import (
-    CANAL,
     FIRE_EMPTY,
     FIRE_HOUSE,
     FIRE_SECTION_A,
-    FIRE_SECTION_B,
     GUILDERS,
     HOUSE,
     RECRUIT,
@@ -40,7 +38,6 @@ from .actions import (
 )
 from .cards import (
     ACCOUNTANT,
-    ACTIVATABLE,
     ALCHEMIST,
     BEGGAR,
     BLUE,
@@ -52,7 +49,6 @@ from .cards import (
     COACHMAN,
     COOK,
     COUNCILMAN,
-    DYER,
     INVENTOR,
     JAILER,
     JESTER,
@@ -62,7 +58,6 @@ from .cards import (
     MINSTREL,
     NUM_CARDS,
     NUN,
-    PERSONS,
     PHYSICIAN,
     POET,
     PRIEST,
@@ -74,10 +69,8 @@ from .cards import (
     SERVANT,
     SHIPOWNER,
     SMUGGLER,
-    STONEMASON,
     THIEF,
     WATCHMAN,
-    card_name,
 )
 from .decisions import (
     ADVANCE_REPUTATION,
@@ -95,11 +88,11 @@ from .decisions import (
     THREATS,
     TURNS,
 )
+from .options import COSTS, fire_options, options_for, plays, turn_options, why_illegal
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .scoring import final_points
 
 CHANCE, TERMINAL = -1, -4
-COSTS = tuple(PERSONS[p].cost for p in range(len(PERSONS)))
 #: Fields of the state, in the order of its JSON form.
 FIELDS = (
     "n", "round", "start", "final_round", "phase", "seat_idx", "lap", "turn_played", "extra", "turns",
@@ -194,7 +187,7 @@ class State:
         if self.phase == OVER or self.exposing or self.rolling or self.decision is None:
             return []
         if self._options is None:
-            self._options = self._options_for(self.decision, self.decider)
+            self._options = options_for(self, self.decision, self.decider)
         return list(self._options)
 
     def apply(self, step: Step) -> None:
@@ -209,7 +202,7 @@ class State:
             if isinstance(step, (Expose, Roll)):
                 raise IllegalActionError("B25 chance", f"a {kind} decision is pending, not a chance outcome")
             if step not in self.legal_actions():
-                raise IllegalActionError(RULE_OF[kind], self._why_illegal(kind, step))
+                raise IllegalActionError(RULE_OF[kind], why_illegal(self, kind, step))
             self.decision = None
             self._options = None
             self._handle(step)
@@ -407,9 +400,9 @@ class State:
             return
         seat = (self.start + self.seat_idx) % self.n
         if self.extra:
-            self._ask(EXTRA_PLAY, seat, self._plays(seat))
+            self._ask(EXTRA_PLAY, seat, plays(self, seat))
         else:
-            self._ask(TAKE_TURN, seat, self._turn_options(seat))
+            self._ask(TAKE_TURN, seat, turn_options(self, seat))
 
     def _end_round(self) -> None:
         """Phase 4 (B17): majorities, straighten, pass the start player; or the end (B21)."""
@@ -435,134 +428,6 @@ class State:
         self.round += 1
         self.start = (self.start + 1) % n
         self.phase, self.seat_idx = DRAW, 0
-
-    # --- options --------------------------------------------------------------------------------------
-
-    def _options_for(self, kind: str, seat: int) -> list[Action]:
-        if kind == DRAW_PILE:
-            return [DrawPile(p) for p in (0, 1) if self.pile_size[p]]
-        if kind == PENALTY_ORDER:
-            return [PenaltyOrder(c) for c in sorted(set(self.circles))]
-        if kind == CANCEL_PENALTY:
-            return [CancelPenalty(True), CancelPenalty(False)]
-        if kind == PLAGUE_DISCARD:
-            return [PlagueDiscard(card) for card in self.persons_of(seat)]
-        if kind == FIRE_CHOICE:
-            return self._fire_options(seat)
-        if kind == ADVANCE_REPUTATION:
-            return [Advance(True), Advance(False)]
-        if kind == TAKE_TURN:
-            return self._turn_options(seat)
-        return self._plays(seat)
-
-    def _turn_options(self, seat: int) -> list[Action]:
-        options: list[Action] = []
-        rotated = self.rotated
-        for house in self.houses[seat]:
-            card = house[1]
-            if card >= 0 and CARD_PERSON[card] in ACTIVATABLE and card not in rotated:
-                options += self._activations(seat, card)
-        hand = self.hands[seat]
-        if not self.turn_played and hand:
-            options += self._plays(seat)
-        if self.turn_played or not hand:
-            options.append(End())
-        return options
-
-    def _plays(self, seat: int) -> list[Action]:
-        """Every (card, action, argument) the seat may play now (B15)."""
-        options: list[Action] = []
-        workers, guilders, threats = self.workers[seat], self.guilders[seat], self.threats[seat]
-        canals, costs, colours = self.canals[seat], self.params.canal_costs, self.params.canal_colours
-        dyer, stonemason = self.has(seat, DYER), self.has(seat, STONEMASON)
-        empty_house = any(house[1] < 0 for house in self.houses[seat])
-        pmask = self.pmask[seat]
-        for card in sorted(self.hands[seat]):
-            colour = CARD_COLOUR[card]
-            options.append(Play(card, WORKERS))
-            options.append(Play(card, GUILDERS))
-            if threats[colour]:
-                options.append(Play(card, THREAT))
-            for section in (0, 1):
-                k = canals[section]
-                if k < 5 and (dyer or colours[section][k] == colour) and guilders >= costs[k]:
-                    options.append(Play(card, CANAL, section))
-            if stonemason:
-                options += [Play(card, HOUSE, w) for w in range(5) if workers[w]]
-            elif workers[colour]:
-                options.append(Play(card, HOUSE, colour))
-            if empty_house and guilders >= CARD_PRICE[card] and not pmask >> CARD_PERSON[card] & 1:
-                options.append(Play(card, RECRUIT))
-        return options
-
-    def _activations(self, seat: int, card: int) -> list[Action]:
-        """The ways the seat may activate person ``card`` now (B18, B20)."""
-        person = CARD_PERSON[card]
-        cost = COSTS[person]
-        workers = self.workers[seat]
-        if cost >= 0 and not workers[cost]:
-            return []
-        if person == PRINCE:
-            ok = self.rep[seat] < self.params.top_step and not self.advanced[seat]
-            return [Activate(card)] if ok else []
-        if person == SERVANT:
-            return [Activate(card, p) for p in (0, 1) if self.pile_size[p]]
-        if person == COACHMAN:
-            return [Activate(card)] if self.hands[seat] else []
-        if person in (COOK, ACCOUNTANT, BEGGAR):
-            return [Activate(card)]
-        if person == NUN:
-            return [Activate(card, w) for w in range(5) if workers[w]]
-        if person == SHIPOWNER:
-            costs, guilders = self.params.canal_costs, self.guilders[seat]
-            return [
-                Activate(card, sec)
-                for sec in (0, 1)
-                if self.canals[seat][sec] < 5 and guilders >= costs[self.canals[seat][sec]]
-            ]
-        if person == JAILER:
-            return [Activate(card, c) for c in range(5) if self.threats[seat][c]]
-        if person == THIEF:
-            others = any(self.guilders[t] for t in range(self.n) if t != seat)
-            return [Activate(card)] if others else []
-        if person == SMUGGLER:
-            return [Activate(card, a, b) for a in range(5) if workers[a] for b in range(5) if b != a]
-        return []
-
-    def _fire_options(self, seat: int) -> list[Action]:
-        options: list[Action] = [
-            FireChoice(FIRE_HOUSE, house[1]) for house in self.houses[seat] if house[1] >= 0
-        ]
-        if any(house[1] < 0 for house in self.houses[seat]):
-            options.append(FireChoice(FIRE_EMPTY))
-        if self.canals[seat][0]:
-            options.append(FireChoice(FIRE_SECTION_A))
-        if self.canals[seat][1]:
-            options.append(FireChoice(FIRE_SECTION_B))
-        return options
-
-    def _why_illegal(self, kind: str, step: Any) -> str:
-        """The broken rule in words, for a step that is not among the legal options."""
-        seat = self.decider
-        if kind in (TAKE_TURN, EXTRA_PLAY) and isinstance(step, Play):
-            if step.card not in self.hands[seat]:
-                return f"card {step.card} is not in seat {seat}'s hand"
-            if kind == TAKE_TURN and self.turn_played:
-                return "the turn card is already played (B14)"
-            return (
-                f"{card_name(step.card)} cannot take action {step.action} with argument {step.arg} now (B15)"
-            )
-        if kind == TAKE_TURN and isinstance(step, Activate):
-            return (
-                f"card {step.card} cannot be activated so now (B18: in play, unrotated, cost and needs met)"
-            )
-        if kind == TAKE_TURN and isinstance(step, End):
-            return "the turn card must be played first (B14)"
-        if kind == EXTRA_PLAY and isinstance(step, End):
-            return "an extra play cannot be declined (B24)"
-        return f"{type(step).__name__} is not a legal {kind} answer now (seat {seat})"
-
-    # --- decisions ------------------------------------------------------------------------------------
 
     def _handle(self, step: Action) -> None:
         if isinstance(step, Play):
@@ -781,7 +646,7 @@ class State:
                 self._ask(PLAGUE_DISCARD, seat, [PlagueDiscard(card) for card in self.persons_of(seat)])
                 return
             if colour == RED:
-                self._ask(FIRE_CHOICE, seat, self._fire_options(seat))
+                self._ask(FIRE_CHOICE, seat, fire_options(self, seat))
                 return
             if colour == BLUE:
                 self.workers[seat] = [0] * 5
