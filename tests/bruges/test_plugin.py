@@ -110,3 +110,13 @@ def test_a_malformed_request_is_refused_in_one_line() -> None:
     message.options.add()  # an option carrying no action
     with pytest.raises(ValueError, match="carries no"):
         decode_observation(message)
+
+
+def test_cards_drawn_blind_show_their_colours_only_in_the_drawers_view() -> None:
+    state = table(2)
+    state.apply(DrawPile(0))
+    state.apply(Expose(0, state.pool[3]))
+    mine = PLUGIN.view(state, 0)["seats"][0]
+    assert mine["hand"] == [] and sum(mine["blind"].values()) == 1 and mine["hand_size"] == 1
+    assert PLUGIN.view(state, 1)["seats"][0]["blind"] is None
+    assert "drawn blind: 1" in PLUGIN.render(state, 0)

@@ -59,6 +59,11 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "hand_size": sum(obs.hand_colours[s]),
                 "hand_colours": dict(zip(COLOURS, obs.hand_colours[s], strict=True)),
                 "hand": hand,
+                "blind": (
+                    dict(zip(COLOURS, obs.blind_colours, strict=True))
+                    if seat is not None and s == seat and any(obs.blind_colours)
+                    else None
+                ),
                 "start": s == obs.start,
             }
         )
@@ -124,7 +129,11 @@ def render(state: State, seat: int | None = None) -> str:
             lines.append(f"    {houses}")
         if s["hand"] is not None:
             cards = ", ".join(f"{c['colour']} {c['person']}" for c in s["hand"])
-            lines.append(f"    hand ({s['hand_size']}): {cards or 'empty'}")
+            blind = ", ".join(f"{n} {c}" for c, n in (s["blind"] or {}).items() if n)
+            lines.append(
+                f"    hand ({s['hand_size']}): {cards or 'empty'}"
+                + (f"; drawn blind: {blind}" if blind else "")
+            )
         else:
             colours = ", ".join(f"{n} {c}" for c, n in s["hand_colours"].items() if n)
             lines.append(f"    hand: {colours or 'empty'}")

@@ -128,6 +128,14 @@
         hand.append(svg("rect", { x: 10 + i * 70, y: 166, width: 66, height: 24, fill: FILL[card.colour], class: "bg-card", "data-card": card.id }));
         hand.append(text(14 + i * 70, 182, card.person.slice(0, 9), { style: "fill:#fff;font-size:11px" }));
       });
+      let k = 0;
+      for (const colour of COLOURS) {
+        for (let n = 0; n < (s.blind ? s.blind[colour] : 0); n += 1, k += 1) {
+          // drawn blind this phase: only the colour is known until the drawing ends
+          hand.append(svg("rect", { x: 10 + s.hand.length * 70 + k * 22, y: 166, width: 18, height: 24,
+            fill: FILL[colour], stroke: "#000", "stroke-dasharray": "3 2", class: "bg-blind", "data-colour": colour }));
+        }
+      }
     } else {
       let i = 0;
       for (const colour of COLOURS) {
