@@ -44,6 +44,11 @@ CONCEPTS = {
         "festival", "barbarians", "plague", "protection", "espionage",
     ],
     "blind_auction": ["prize", "prizes", "bid", "bids"],
+    "bruges": [
+        "canal", "canals", "guilder", "guilders", "statue", "statues", "reputation", "threat", "threats",
+        "majority", "majorities", "penalty", "penalties", "houses", "persons", "knight", "jester", "flood",
+        "raid", "intrigue",
+    ],
 }  # fmt: skip
 
 

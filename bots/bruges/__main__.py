@@ -1,0 +1,5 @@
+"""``python -m bots.bruges --port N`` serves the Bruges heuristic bot."""
+
+from .bot import main
+
+main()

@@ -1,0 +1,203 @@
+"""Bruges as a referee plugin (see :mod:`sdk.games.plugin`).
+
+Secrecy: a seat's requests, views and step descriptions are built from what that seat may know
+(:func:`observe`); the organiser's view (``seat=None``) shows everything.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sdk.games.plugin import Parameter
+
+from .actions import (
+    ACTION_NAMES,
+    FIRE_HOUSE,
+    FIRE_NAMES,
+    Action,
+    Activate,
+    Advance,
+    CancelPenalty,
+    DrawPile,
+    End,
+    Expose,
+    FireChoice,
+    PenaltyOrder,
+    PlagueDiscard,
+    Play,
+    Roll,
+    Step,
+    step_from_json,
+    step_to_json,
+)
+from .cards import CARD_COLOUR, CARD_PERSON, COLOURS, PERSONS, card_name
+from .decisions import MAJORITY_NAMES, PENALTY_NAMES
+from .decisions_table import DECISIONS
+from .hidden import resample_hidden
+from .observation import Observation, observe
+from .params import MAX_PLAYERS, MIN_PLAYERS, Params
+from .scoring import final_points
+from .state import State, new_game
+from .view import render, view
+
+__all__ = ["PLUGIN", "BrugesPlugin"]
+
+_DEFAULTS = Params().to_json()
+
+
+def _state(state: Any) -> State:
+    if not isinstance(state, State):
+        raise TypeError(f"not a Bruges state: {state!r}")
+    return state
+
+
+def describe(state: State, step: Step, seat: int | None = None) -> str | None:
+    """``step`` in words, as ``seat`` learns of it (None: it learns nothing)."""
+    decider = None if state.is_chance_node() else state.current_player
+    match step:
+        case Expose(pile, card):
+            colour = COLOURS[CARD_COLOUR[card]]
+            shown = card_name(card) if seat is None else f"a {colour} card"
+            return f"draw pile {pile + 1} shows {shown} on top"
+        case Roll(dice):
+            return "dice: " + ", ".join(f"{COLOURS[c]} {d}" for c, d in enumerate(dice))
+        case DrawPile(pile):
+            return f"draws from pile {pile + 1}"
+        case PenaltyOrder(colour):
+            return f"resolves {PENALTY_NAMES[colour]} next"
+        case CancelPenalty(cancel):
+            return "cancels the penalty with the Knight" if cancel else "lets the penalty apply"
+        case PlagueDiscard(card):
+            return f"loses {card_name(card)} to Plague"
+        case FireChoice(option, card):
+            lost = (
+                f"the house of {card_name(card)}"
+                if option == FIRE_HOUSE
+                else FIRE_NAMES[option].replace("_", " ")
+            )
+            return f"loses {lost} to Fire"
+        case Advance(advance):
+            return "buys a reputation step" if advance else "does not buy a reputation step"
+        case Activate(card, _, _):
+            return f"activates {card_name(card)}"
+        case Play(card, action, arg):
+            own = seat is None or seat == decider
+            if action == 5 and not own:
+                return f"builds a {COLOURS[CARD_COLOUR[card]]} house"
+            where = f" in section {'AB'[arg]}" if action == 4 else ""
+            return f"plays {card_name(card)} for {ACTION_NAMES[action]}{where}"
+        case End():
+            return "ends the turn"
+    raise TypeError(f"not a Bruges step: {step!r}")
+
+
+def default_action(state: State) -> Action:
+    """Safe and deterministic: the first pile, no step bought, no cancel, else the first option
+    (for a turn: end when allowed, else the first card's workers action)."""
+    options = state.legal_actions()
+    if not options:
+        raise ValueError("no decision is pending")
+    for safe in (End(), Advance(False), CancelPenalty(False)):
+        if safe in options:
+            return safe
+    return options[0]
+
+
+class BrugesPlugin:
+    """Engine, decisions, secrecy, defaults and renderers of Bruges for the referee."""
+
+    name = "bruges"
+    title = "Bruges"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    parameters: tuple[Parameter, ...] = tuple(
+        Parameter(key, value, summary)
+        for (key, value), summary in zip(
+            _DEFAULTS.items(),
+            (
+                "threat markers per colour in the supply (B2)",
+                "the statue stack, top first (B2)",
+                "guilders each player starts with (B5)",
+                "score each player starts with (B5)",
+                "points of reputation steps 0..12 at game end (B6)",
+                "cost of canal spaces 1..5 (B7)",
+                "colours of the spaces of sections A and B (B7)",
+                "cards a hand is filled to in phase 1 (B9)",
+                "laps of turns per round (B14)",
+                "points of a space-3 canal token (B16)",
+                "points of a flipped majority marker (B21)",
+            ),
+            strict=True,
+        )
+    )
+    decisions = DECISIONS
+    chance_stream = "cards"
+    web_script = Path(__file__).with_name("web") / "bruges.js"
+    demo_seats = ("python -m bots.bruges", *["python -m bots.random"] * 3)
+
+    def normalize_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        return Params.from_json(dict(params)).to_json()
+
+    def new_state(self, players: int, params: Mapping[str, Any]) -> State:
+        return new_game(players, Params.from_json(dict(params)))
+
+    def decision_kind(self, state: Any) -> str:
+        game = _state(state)
+        if game.decision is None or game.is_chance_node() or game.is_terminal():
+            raise ValueError("no decision is pending")
+        return game.decision
+
+    def observe(self, state: Any, seat: int) -> Observation:
+        return observe(_state(state), seat)
+
+    def resample_hidden(self, state: Any, seat: int, rng: random.Random) -> State:
+        return resample_hidden(_state(state), seat, rng)
+
+    def random_action(self, observation: Any, rng: random.Random) -> Action:
+        """Uniform over the seat's legal actions, which its observation lists."""
+        if not isinstance(observation, Observation):
+            raise TypeError(f"not a Bruges observation: {observation!r}")
+        if not observation.options:
+            raise ValueError("the observation lists no options: this seat is not deciding")
+        return observation.options[rng.randrange(len(observation.options))]
+
+    def default_action(self, state: Any) -> Action:
+        return default_action(_state(state))
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return State.from_json(dict(data))
+
+    def step_to_json(self, step: Step) -> dict[str, Any]:
+        return step_to_json(step)
+
+    def step_from_json(self, data: Mapping[str, Any]) -> Step:
+        return step_from_json(dict(data))
+
+    def turn(self, state: Any) -> int:
+        return max(1, _state(state).turns)
+
+    def render(self, state: Any, seat: int | None = None) -> str:
+        return render(_state(state), seat)
+
+    def view(self, state: Any, seat: int | None = None) -> dict[str, Any]:
+        return view(_state(state), seat)
+
+    def describe(self, state: Any, step: Step, seat: int | None = None) -> str | None:
+        return describe(_state(state), step, seat)
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        game = _state(state)
+        return {
+            "rounds": game.round,
+            "final_round": game.final_round,
+            "turns": game.turns,
+            "final_scoring": [final_points(game, s) for s in range(game.n)] if game.is_terminal() else None,
+            "persons": [[PERSONS[CARD_PERSON[c]].name for c in game.persons_of(s)] for s in range(game.n)],
+            "majorities": [[MAJORITY_NAMES[k] for k in range(3) if m[k]] for m in game.majorities],
+        }
+
+
+PLUGIN = BrugesPlugin()

@@ -1,0 +1,176 @@
+"""Bruges' drawing module in a real browser: what headless Chromium draws is what the replay says,
+in the organiser's view and in a seat's view (which shows no other hand's persons).
+
+The matches are a small real Bruges tournament played with ``smtourney run`` and served by the web
+app; Chromium is the system's, driven by Playwright as in ``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from typer.testing import CliRunner
+
+from server.cli import app as cli_app
+
+from .conftest import fetch, serve
+from .test_browser import CHROMIUM, FLAGS
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason=f"no {CHROMIUM}: install Debian's chromium package (.ci/run does) to run the browser tests",
+)
+
+BRACKET = """\
+name: bruges-web
+game: bruges
+players: 2
+rounds: 1
+seed: 5
+time_control: {decision_ms: 5000, bank_ms: 20000}
+workers: 2
+entrants:
+  - {name: heuristic, command: python -m bots.bruges}
+  - {name: random, command: python -m bots.random}
+"""
+
+#: What the page draws, read back from the SVG.
+DRAWN_JS = """() => ({
+  moment: Number(document.getElementById("viewer").dataset.moment),
+  seats: [...document.querySelectorAll("#board .bg-seat")].map((g) => ({
+    seat: Number(g.dataset.seat),
+    score: Number(g.dataset.score),
+    persons: [...g.querySelectorAll(".bg-house")].map((h) => h.dataset.person),
+    houses: [...g.querySelectorAll(".bg-house")].map((h) => h.dataset.colour),
+    canals: [0, 1].map((s) => g.querySelectorAll(`.bg-canal.built[data-section="${s}"]`).length),
+    reputation: Number(g.querySelector(".bg-reputation.here").dataset.step),
+    workers: [...g.querySelectorAll(".bg-worker")].map((w) => Number(w.dataset.count)),
+    threats: g.querySelectorAll(".bg-threat").length,
+    hand_size: Number(g.querySelector(".bg-hand").dataset.size),
+    hand: g.querySelector(".bg-hand").dataset.hidden ? null
+      : [...g.querySelectorAll(".bg-card")].map((c) => c.dataset.card),
+  })),
+  dice: [...document.querySelectorAll("#board .bg-die")].map((d) => d.dataset.value),
+  piles: [...document.querySelectorAll("#board .bg-pile")]
+    .map((p) => [Number(p.dataset.size), p.dataset.top]),
+})"""
+
+COLOURS = ["blue", "brown", "red", "purple", "yellow"]
+
+
+def expected(replay: dict[str, Any], index: int) -> dict[str, Any]:
+    view = replay["moments"][index]["view"]
+    return {
+        "moment": index,
+        "seats": [
+            {
+                "seat": s["seat"],
+                "score": s["score"],
+                "persons": [h["person"]["id"] if h["person"] else "" for h in s["houses"]],
+                "houses": [h["colour"] for h in s["houses"]],
+                "canals": s["canals"],
+                "reputation": s["reputation"],
+                "workers": [s["workers"][c] for c in COLOURS],
+                "threats": sum(s["threats"].values()),
+                "hand_size": s["hand_size"],
+                "hand": None if s["hand"] is None else [c["id"] for c in s["hand"]],
+            }
+            for s in view["seats"]
+        ],
+        "dice": [str(view["dice"][c]) if view["dice"] else "" for c in COLOURS],
+        "piles": [[p["size"], p["top"] or ""] for p in view["piles"]],
+    }
+
+
+def assert_shows(page: Page, replay: dict[str, Any], index: int) -> dict[str, Any]:
+    page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{index}'")
+    drawn: dict[str, Any] = page.evaluate(DRAWN_JS)
+    assert drawn == expected(replay, index)
+    return drawn
+
+
+@pytest.fixture(scope="module")
+def bruges_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    bracket = tmp_path_factory.mktemp("bruges-web") / "bruges-web.yaml"
+    bracket.write_text(BRACKET)
+    result = CliRunner().invoke(cli_app, ["run", str(bracket)])
+    assert result.exit_code == 0, result.output
+    with serve(bracket.with_suffix(".db")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def match(bruges_url: str) -> str:
+    (tournament,) = fetch(f"{bruges_url}/api/tournaments").json()
+    base = f"/tournaments/{tournament['id']}/matches"
+    first = fetch(f"{bruges_url}/api{base}").json()[0]["match_id"]
+    return f"{base}/{first}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh tab that fails the test on any script error."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_moments_of_a_served_match_are_drawn_as_the_replay_says(
+    page: Page, bruges_url: str, match: str, tmp_path: Path
+) -> None:
+    replay = fetch(f"{bruges_url}/api{match}").json()
+    last = len(replay["moments"]) - 1
+    page.goto(f"{bruges_url}{match}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    for index in range(40):
+        if index:
+            page.keyboard.press("ArrowRight")
+        assert_shows(page, replay, index)
+    persons_seen = 0
+    for index in range(40, last + 1, max(1, last // 25)):
+        page.goto(f"{bruges_url}{match}#m={index}")
+        drawn = assert_shows(page, replay, index)
+        persons_seen += sum(1 for s in drawn["seats"] for p in s["persons"] if p)
+        assert all(s["hand"] is not None for s in drawn["seats"])  # the organiser sees every hand
+    page.keyboard.press("End")
+    final = assert_shows(page, replay, last)
+    assert persons_seen and [s["score"] for s in final["seats"]] == [s["score"] for s in replay["seats"]]
+    page.screenshot(path=str(tmp_path / "bruges-end.png"), full_page=True)
+
+
+def test_a_seat_view_draws_its_own_hand_and_only_the_colours_of_the_other(
+    page: Page, bruges_url: str, match: str, tmp_path: Path
+) -> None:
+    seat = 1
+    replay = fetch(f"{bruges_url}/api{match}?seat={seat}").json()
+    middle = len(replay["moments"]) // 2
+    page.goto(f"{bruges_url}{match}?seat={seat}#m={middle}")
+    drawn = assert_shows(page, replay, middle)
+    other = drawn["seats"][1 - seat]
+    assert drawn["seats"][seat]["hand"] is not None
+    assert other["hand"] is None or all(card for card in other["hand"])  # only cards back from play
+    assert page.locator(f"#board .bg-seat.viewing[data-seat='{seat}']").count() == 1
+    page.keyboard.press("End")
+    assert_shows(page, replay, len(replay["moments"]) - 1)
+    page.screenshot(path=str(tmp_path / "bruges-seat.png"), full_page=True)
