@@ -1,7 +1,7 @@
 """Tournament throughput: matches per minute with a new bot process for every match, and with bots
 kept up between matches, in one run.
 
-    python benchmarks/tournament_throughput.py [--entrants 4] [--players 4] [--rounds 6] [--workers 1]
+    python benchmarks/tournament_throughput.py [--entrants 4] [--players 4] [--rounds 10] [--workers 1]
                                                [--json]
 
 Plays the same round-robin of trivial bots (benchmarks/trivial_bot.py, which answer at
@@ -77,7 +77,7 @@ def main() -> None:
     )
     parser.add_argument("--entrants", type=int, default=4)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
