@@ -1,4 +1,4 @@
-"""Launched bots kept up between matches, so a tournament's wall time is play time.
+"""Launched bots kept up between matches, so a tournament spends its time playing, not starting bots.
 
 A :class:`BotHost` holds one process per entrant and per place of that entrant at a table
 (a bot playing itself gets one process per seat). Each match takes the processes it needs
@@ -134,26 +134,8 @@ class BotHost:
                 log = log_path(log_dir, match_id, seat)
                 if seat.spec.fresh_process:
                     launch(seat, log, limits)
-                    continue
-                kept = self._kept.pop(key, None)
-                why = None if kept is None else _why_not_reuse(kept, seat.spec, plugin.name, seed, limits)
-                if kept is not None and why is None:
-                    hosted.append(_Hosted(seat, key, kept.seeds))
-                    seat.process, seat.client, seat.record.bot = kept.process, kept.client, kept.bot
-                    _note(kept.process.log_path, f"match {match_id}, seat {seat.record.seat}")
-                    continue
-                if kept is not None:
-                    kept.client.close()
-                    replaced.append(kept.process)
-                    _note(kept.process.log_path, f"stopped before match {match_id}: {why}")
-                    _note(log, f"match {match_id}, seat {seat.record.seat}: a new process, as {why}")
                 else:
-                    dropped = self._dropped.pop(key, None)
-                    after = "" if dropped is None else f", as the last one was stopped after {dropped}"
-                    _note(log, f"match {match_id}, seat {seat.record.seat}: a new process{after}")
-                hosted.append(_Hosted(seat, key, set()))
-                # The CPU limit is the host's to apply per match; the memory limit stays the process's.
-                launch(seat, log, Limits(limits.memory_mb, None))
+                    hosted.append(self._take(seat, key, log, plugin.name, seed, limits, match_id, replaced))
             for process in replaced:
                 process.terminate()  # they wind down during the match, and are reaped after it
             connect_all(plugin, seats, startup_timeout_s)
@@ -167,6 +149,41 @@ class BotHost:
             stop_together(replaced)
             self._take_back(seats, hosted, plugin.name, seed, limits, match_id, played)
 
+    def _take(
+        self,
+        seat: Seat,
+        key: Key,
+        log: Path,
+        game: str,
+        seed: int,
+        limits: Limits,
+        match_id: str,
+        replaced: list[BotProcess],
+    ) -> _Hosted:
+        """Give ``seat`` its kept process, or launch one (a kept one it cannot use goes to ``replaced``)."""
+        kept = self._kept.pop(key, None)
+        where = f"match {match_id}, seat {seat.record.seat}"
+        if kept is None:
+            dropped = self._dropped.pop(key, None)
+            _note(
+                log,
+                f"{where}: a new process"
+                + (f", as the last one was stopped after {dropped}" if dropped else ""),
+            )
+        else:
+            why = _why_not_reuse(kept, seat.spec, game, seed, limits)
+            if why is None:
+                seat.process, seat.client, seat.record.bot = kept.process, kept.client, kept.bot
+                _note(kept.process.log_path, where)
+                return _Hosted(seat, key, kept.seeds)
+            kept.client.close()
+            replaced.append(kept.process)
+            _note(kept.process.log_path, f"stopped before match {match_id}: {why}")
+            _note(log, f"{where}: a new process, as {why}")
+        # The CPU limit is the host's to apply per match; the memory limit stays the process's.
+        launch(seat, log, Limits(limits.memory_mb, None))
+        return _Hosted(seat, key, set())
+
     def _take_back(
         self,
         seats: list[Seat],
@@ -179,7 +196,8 @@ class BotHost:
     ) -> None:
         """Keep every hosted bot that played cleanly; close and stop every other seat's bot."""
         kept_seats: set[int] = set()
-        for seat, key, seeds in ((h.seat, h.key, h.seeds) for h in hosted):
+        for taken in hosted:
+            seat, key = taken.seat, taken.key
             process, client = seat.process, seat.client
             if not played or process is None or client is None:
                 continue
@@ -189,7 +207,14 @@ class BotHost:
                 _note(process.log_path, f"stopped after match {match_id}: {why}")
                 continue
             self._kept[key] = _Kept(
-                seat.spec, game, limits.memory_mb, process, client, seat.record.bot, seeds | {seed}, match_id
+                seat.spec,
+                game,
+                limits.memory_mb,
+                process,
+                client,
+                seat.record.bot,
+                taken.seeds | {seed},
+                match_id,
             )
             kept_seats.add(seat.record.seat)
         release([seat for seat in seats if seat.record.seat not in kept_seats])
