@@ -27,6 +27,7 @@ from server.seats import SeatSpec
 
 from ..conftest import processes_with
 from .conftest import launched
+from .test_faults import CASES
 
 UNLIMITED = Limits(memory_mb=None)
 
@@ -175,3 +176,32 @@ def test_the_cpu_watch_kills_a_bot_over_its_cap(tmp_path: Path) -> None:
             assert spin.wait_exit(30) == -signal.SIGKILL
         finally:
             watch.stop()
+
+
+@pytest.mark.parametrize("fault", ["sleep", "illegal", "stale", "garbage", "wrong_kind"])
+def test_a_reused_bot_s_faults_are_recorded_as_a_new_bot_s_and_it_is_replaced(
+    fault: str, host: BotHost, tmp_path: Path, tag: str
+) -> None:
+    """The fault policy holds for a process kept from an earlier match; the next match gets a new one."""
+    strike_pattern, forfeit_pattern = CASES[fault]
+    specs = [
+        launched("victim", "bots.random", tag=tag),
+        launched("faulty", "tests.bots.faulty_bot", "--fault", fault, "--at", "2", "--match", "2", tag=tag),
+    ]
+    config = RefereeConfig(TimeControl(300, 300), startup_timeout_s=30.0, limits=UNLIMITED)
+    plugin = get_game("saint_malo")
+    records = [
+        run_match(plugin, specs, match_id=m, seed=seed, config=config, log_dir=tmp_path / m, host=host)
+        for m, seed in (("m1", 3), ("m2", 4), ("m3", 5))
+    ]
+    assert [seat.faults for seat in records[0].seats] == [[], []]
+    victim, faulty = records[1].seats
+    assert victim.faults == [] and faulty.forfeited and faulty.rank == 2
+    assert re.search(forfeit_pattern, faulty.forfeit_reason or ""), faulty.forfeit_reason
+    assert all(re.search(strike_pattern, f) for f in faulty.faults[:-1]), faulty.faults
+    resimulate(records[1])
+    assert [seat.faults for seat in records[2].seats] == [[], []], "the new process starts clean"
+    # The faulty bot was launched for m1 and again for m3; the victim only for m1.
+    assert logs(tmp_path / "m1") == ["m1.seat0.victim.log", "m1.seat1.faulty.log"]
+    assert not (tmp_path / "m2").exists()
+    assert logs(tmp_path / "m3") == ["m3.seat1.faulty.log"]
