@@ -1,11 +1,14 @@
-"""Tournament throughput: matches per minute with 1 and with 2 workers.
+"""Tournament throughput: matches per minute with a new bot process for every match, and with bots
+kept up between matches, in one run.
 
-    python benchmarks/tournament_throughput.py [--entrants 4] [--players 2] [--rounds 1] [--json]
+    python benchmarks/tournament_throughput.py [--entrants 4] [--players 4] [--rounds 10] [--workers 1]
+                                               [--json]
 
-Plays the same round-robin of trivial bots (benchmarks/trivial_bot.py, which
-answer at once) twice into fresh databases, with 1 worker and with 2, timing
-the whole run (bot start-up, play, storage). Parallel efficiency is
-matches/min with 2 workers divided by twice matches/min with 1.
+Plays the same round-robin of trivial bots (benchmarks/trivial_bot.py, which answer at
+once) twice into fresh databases: once with ``fresh_process: true`` and once with the
+bots kept between matches (the default), timing each whole run (worker and bot start-up,
+play, storage). Play fraction = the matches' own durations (from StartMatch to EndMatch,
+as recorded) summed, divided by wall time x workers: the share of the run spent playing.
 """
 
 from __future__ import annotations
@@ -14,19 +17,37 @@ import argparse
 import json
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from server.tournament.bracket import load_bracket
-from server.tournament.runner import run_tournament, schedule_of
+from server.tournament.runner import Progress, run_tournament, schedule_of
 
 
-def _bracket(folder: Path, entrants: int, players: int, rounds: int) -> Path:
+@dataclass(frozen=True, slots=True)
+class Run:
+    matches: int
+    wall_s: float
+    play_s: float  # the matches' recorded durations, summed
+    workers: int
+
+    @property
+    def matches_per_min(self) -> float:
+        return 60 * self.matches / self.wall_s
+
+    @property
+    def play_fraction(self) -> float:
+        return self.play_s / (self.wall_s * self.workers)
+
+
+def _bracket(folder: Path, entrants: int, players: int, rounds: int, fresh: bool) -> Path:
     lines = [
         "name: throughput",
         f"players: {players}",
         f"rounds: {rounds}",
         "seed: 1",
         "time_control: {decision_ms: 5000, bank_ms: 20000}",
+        f"fresh_process: {'true' if fresh else 'false'}",
         "entrants:",
         *(f"  - {{name: bot-{i}, command: python -m benchmarks.trivial_bot}}" for i in range(entrants)),
     ]
@@ -35,14 +56,19 @@ def _bracket(folder: Path, entrants: int, players: int, rounds: int) -> Path:
     return path
 
 
-def matches_per_min(workers: int, entrants: int, players: int, rounds: int) -> tuple[float, int]:
-    """Matches per minute of a whole run with ``workers`` workers, and the match count."""
+def play(*, fresh: bool, workers: int, entrants: int, players: int, rounds: int) -> Run:
+    """One whole tournament into a new database, timed."""
     with tempfile.TemporaryDirectory() as tmp:
-        bracket = load_bracket(_bracket(Path(tmp), entrants, players, rounds))
+        bracket = load_bracket(_bracket(Path(tmp), entrants, players, rounds, fresh))
         count = len(schedule_of(bracket))
+        durations: list[float] = []
+
+        def on_progress(progress: Progress) -> None:
+            durations.append(progress.record.duration_s)
+
         started = time.perf_counter()
-        run_tournament(bracket, Path(tmp) / "throughput.db", workers=workers)
-        return 60 * count / (time.perf_counter() - started), count
+        run_tournament(bracket, Path(tmp) / "throughput.db", workers=workers, on_progress=on_progress)
+        return Run(count, time.perf_counter() - started, sum(durations), workers)
 
 
 def main() -> None:
@@ -50,20 +76,32 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--entrants", type=int, default=4)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    one, count = matches_per_min(1, args.entrants, args.players, args.rounds)
-    two, _ = matches_per_min(2, args.entrants, args.players, args.rounds)
-    figures = {"matches_per_min_1": one, "matches_per_min_2": two, "efficiency": two / (2 * one)}
+    size = {"entrants": args.entrants, "players": args.players, "rounds": args.rounds}
+    fresh = play(fresh=True, workers=args.workers, **size)
+    reuse = play(fresh=False, workers=args.workers, **size)
+    figures = {
+        "matches_per_min_fresh": fresh.matches_per_min,
+        "matches_per_min_reuse": reuse.matches_per_min,
+        "play_fraction": reuse.play_fraction,
+        "play_fraction_fresh": fresh.play_fraction,
+        "speedup": reuse.matches_per_min / fresh.matches_per_min,
+    }
     if args.json:
         print(json.dumps(figures))
         return
-    print(f"{count} matches of {args.players} trivial bots per run")
-    print(f"1 worker    {one:8.1f} matches/min")
-    print(f"2 workers   {two:8.1f} matches/min")
-    print(f"efficiency  {100 * figures['efficiency']:8.1f} %")
+    print(f"{reuse.matches} matches of {args.players} trivial bots per run, {args.workers} worker(s)")
+    print("                 matches/min   wall s   play s   play fraction")
+    for label, run in (("fresh process", fresh), ("kept processes", reuse)):
+        print(
+            f"{label:16} {run.matches_per_min:11.1f} {run.wall_s:8.2f} {run.play_s:8.2f} "
+            f"{run.play_fraction:15.2f}"
+        )
+    print(f"speed-up         {figures['speedup']:11.2f} x")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,16 @@ from . import guard
 
 _LIVE: set[BotProcess] = set()
 
+HEALTH_POLL_FIRST_S = 0.005
+HEALTH_POLL_MAX_S = 0.1
+_FAST_RECONNECT: list[tuple[str, int]] = [
+    # gRPC waits up to a second before reconnecting after a refused connection; a bot
+    # that is starting refuses a few, so retry soon.
+    ("grpc.initial_reconnect_backoff_ms", 5),
+    ("grpc.min_reconnect_backoff_ms", 5),
+    ("grpc.max_reconnect_backoff_ms", 100),
+]
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:
@@ -126,15 +136,20 @@ class BotProcess:
         return self.process.poll()
 
     def wait_healthy(self, timeout_s: float) -> None:
-        """Block until the bot's health check says SERVING; raise StartupError if it never does."""
+        """Block until the bot's health check says SERVING; raise StartupError if it never does.
+
+        Polls from a short first interval, doubling up to ``HEALTH_POLL_MAX_S``: an interpreter
+        needs a moment to start, and a bot already up should not wait for a long first sleep.
+        """
         deadline = time.monotonic() + timeout_s
-        with grpc.insecure_channel(self.address) as channel:
+        with grpc.insecure_channel(self.address, options=_FAST_RECONNECT) as channel:
             # The same call HealthStub.Check makes (its type stubs do not declare it).
             check = channel.unary_unary(
                 "/grpc.health.v1.Health/Check",
                 request_serializer=health_pb2.HealthCheckRequest.SerializeToString,
                 response_deserializer=health_pb2.HealthCheckResponse.FromString,
             )
+            interval = HEALTH_POLL_FIRST_S
             while True:
                 code = self.exit_code()
                 if code is not None:
@@ -148,15 +163,21 @@ class BotProcess:
                         return
                 except grpc.RpcError:
                     pass
-                time.sleep(min(0.05, max(0.0, deadline - time.monotonic())))
+                time.sleep(min(interval, max(0.0, deadline - time.monotonic())))
+                interval = min(2 * interval, HEALTH_POLL_MAX_S)
+
+    def terminate(self) -> None:
+        """Send SIGTERM to the process group if the bot still runs; :meth:`stop` then finishes it."""
+        if self.process is not None and self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
 
     def stop(self, grace_s: float = 1.0) -> None:
         """SIGTERM the process group, SIGKILL it after ``grace_s``, and reap it."""
         process = self.process
         if process is not None:
-            if process.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGTERM)
+            if process.poll() is None:  # a bot that already exited costs no grace period
+                self.terminate()
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     process.wait(grace_s)
             # The group may hold children even after the leader is gone.

@@ -22,6 +22,7 @@ import grpc
 
 from sdk.games.plugin import DecisionContext, GamePlugin, GameState
 
+from .bot_host import BotHost
 from .launcher import Limits
 from .record import MatchRecord, StepRecord
 from .seats import Seat, SeatSpec, open_seats
@@ -238,22 +239,41 @@ def run_match(
     config: RefereeConfig | None = None,
     log_dir: Path,
     on_step: StepCallback | None = None,
+    host: BotHost | None = None,
 ) -> MatchRecord:
-    """Bring up the seats, play one match, always tear the bots down; return the record."""
+    """Bring up the seats, play one match, always tear the bots down; return the record.
+
+    With a ``host``, launched bots come from it and go back to it when they played cleanly
+    (:mod:`server.bot_host`); without one, every launched bot is new and stopped at the end.
+    """
     if not plugin.min_players <= len(specs) <= plugin.max_players:
         raise ValueError(
             f"{plugin.title} needs {plugin.min_players}-{plugin.max_players} seats, got {len(specs)}"
         )
     config = config or RefereeConfig()
-    with open_seats(
-        plugin,
-        specs,
-        log_dir=log_dir,
-        match_id=match_id,
-        limits=config.limits,
-        startup_timeout_s=config.startup_timeout_s,
-        bank_ms=config.time_control.bank_ms,
-    ) as seats:
+    opened = (
+        open_seats(
+            plugin,
+            specs,
+            log_dir=log_dir,
+            match_id=match_id,
+            limits=config.limits,
+            startup_timeout_s=config.startup_timeout_s,
+            bank_ms=config.time_control.bank_ms,
+        )
+        if host is None
+        else host.seats(
+            plugin,
+            specs,
+            log_dir=log_dir,
+            match_id=match_id,
+            seed=seed,
+            limits=config.limits,
+            startup_timeout_s=config.startup_timeout_s,
+            bank_ms=config.time_control.bank_ms,
+        )
+    )
+    with opened as seats:
         referee = Referee(
             plugin, seats, match_id=match_id, seed=seed, params=params or {}, config=config, on_step=on_step
         )

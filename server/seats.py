@@ -4,7 +4,9 @@ reach) and bringing them up — launched, healthy, greeted — before play."""
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +30,8 @@ class SeatSpec:
     env: Mapping[str, str] = field(default_factory=dict)
     tls: Tls | None = None
     token: str | None = None
+    fresh_process: bool = False
+    """Launch a new process for every match rather than keep one between matches."""
 
     def __post_init__(self) -> None:
         if (self.command is None) == (self.address is None):
@@ -85,26 +89,70 @@ def open_seats(
     On exit every launched process is killed and reaped and every channel closed,
     whatever happened in between.
     """
-    seats = [Seat(spec, SeatRecord(seat=i, name=spec.name), bank_ms=bank_ms) for i, spec in enumerate(specs)]
+    seats = new_seats(specs, bank_ms)
     try:
         for seat in seats:
             if seat.spec.command is not None:
-                log_path = log_dir / f"{match_id}.seat{seat.record.seat}.{file_safe_name(seat.spec.name)}.log"
-                seat.process = BotProcess(seat.spec.command, log_path, env=seat.spec.env, limits=limits)
-                try:
-                    seat.process.start()
-                except OSError as exc:
-                    seat.forfeit(f"cannot launch {seat.spec.command!r}: {exc}")
-        for seat in seats:
-            if seat.active:
-                _connect(plugin, seat, startup_timeout_s)
+                launch(seat, log_path(log_dir, match_id, seat), limits)
+        connect_all(plugin, seats, startup_timeout_s)
         yield seats
     finally:
-        for seat in seats:
-            if seat.client is not None:
-                seat.client.close()
-            if seat.process is not None:
-                seat.process.stop()
+        release(seats)
+
+
+def new_seats(specs: Sequence[SeatSpec], bank_ms: int) -> list[Seat]:
+    return [Seat(spec, SeatRecord(seat=i, name=spec.name), bank_ms=bank_ms) for i, spec in enumerate(specs)]
+
+
+def log_path(log_dir: Path, match_id: str, seat: Seat) -> Path:
+    """Where a bot launched for ``seat`` of ``match_id`` writes its output."""
+    return log_dir / f"{match_id}.seat{seat.record.seat}.{file_safe_name(seat.spec.name)}.log"
+
+
+def launch(seat: Seat, log: Path, limits: Limits) -> None:
+    """Spawn the seat's command (not yet waited for); a command that cannot start forfeits the seat.
+
+    Call it from the thread that lives as long as the bot should: the bot's parent-death
+    signal fires when the thread that spawned it ends.
+    """
+    assert seat.spec.command is not None
+    seat.process = BotProcess(seat.spec.command, log, env=seat.spec.env, limits=limits)
+    try:
+        seat.process.start()
+    except OSError as exc:
+        seat.forfeit(f"cannot launch {seat.spec.command!r}: {exc}")
+
+
+def connect_all(plugin: GamePlugin, seats: Sequence[Seat], startup_timeout_s: float) -> None:
+    """Wait for, connect and greet every seat in play not connected yet, all at the same time."""
+    waiting = [seat for seat in seats if seat.active and seat.client is None]
+    if len(waiting) <= 1:
+        for seat in waiting:
+            _connect(plugin, seat, startup_timeout_s)
+        return
+    pool = ThreadPoolExecutor(max_workers=len(waiting), thread_name_prefix="seat")
+    try:
+        for future in [pool.submit(_connect, plugin, seat, startup_timeout_s) for seat in waiting]:
+            future.result()
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def release(seats: Sequence[Seat]) -> None:
+    """Close every seat's channel and stop its launched bot."""
+    for seat in seats:
+        if seat.client is not None:
+            seat.client.close()
+    stop_together([seat.process for seat in seats if seat.process is not None])
+
+
+def stop_together(processes: Sequence[BotProcess], grace_s: float = 1.0) -> None:
+    """Stop bots at once: SIGTERM to all, one shared grace period, then kill and reap each."""
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + grace_s
+    for process in processes:
+        process.stop(grace_s=max(0.0, deadline - time.monotonic()))
 
 
 def _connect(plugin: GamePlugin, seat: Seat, startup_timeout_s: float) -> None:

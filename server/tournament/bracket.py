@@ -197,6 +197,12 @@ class Entrant(_Model):
         min_length=1,
         description="Bearer token sent to the bot with every call. Only with address.",
     )
+    fresh_process: bool | None = Field(
+        default=None,
+        strict=True,
+        description="true: launch a new process of this bot for every match; false: keep one between "
+        "matches; unset: as the bracket's fresh_process says. Only with command.",
+    )
 
     @field_validator("name")
     @classmethod
@@ -258,6 +264,11 @@ class Entrant(_Model):
                 raise FieldError(
                     "token applies only to a bot reached by address, not to a command", ("token",)
                 )
+        elif self.fresh_process is not None:
+            raise FieldError(
+                "fresh_process applies only to a bot launched by command, not to an address",
+                ("fresh_process",),
+            )
         return self
 
 
@@ -343,6 +354,12 @@ class Bracket(_Model):
     )
     limits: LimitsConfig = Field(
         default_factory=LimitsConfig, description="Resource limits of each launched bot process."
+    )
+    fresh_process: bool = Field(
+        default=False,
+        strict=True,
+        description="Launch a new process of every launched bot for every match, rather than keep "
+        "each one up between the matches a worker plays.",
     )
     entrants: list[Entrant] = Field(
         min_length=2,
@@ -448,6 +465,7 @@ class Bracket(_Model):
                 env=dict(entrant.env),
                 tls=None if entrant.tls is None else Tls(entrant.tls.ca_file, entrant.tls.server_name),
                 token=entrant.token,
+                fresh_process=self.fresh_process if entrant.fresh_process is None else entrant.fresh_process,
             )
             for entrant in self.entrants
         ]
@@ -465,7 +483,7 @@ class Bracket(_Model):
         """SHA-256 hex of all that decides the schedule and the matches.
 
         A resumed run compares it with the database's, so a changed bracket cannot
-        silently mix two tournaments. Workers, database, limits and how bots are
+        silently mix two tournaments. Workers, database, limits, fresh processes and how bots are
         reached are left out: they may change between runs without changing a result.
         """
         payload = {

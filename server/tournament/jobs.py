@@ -1,4 +1,5 @@
-"""A match to play in a worker process, and what comes back: both cross a socket, pickled."""
+"""A match to play in a worker process, what comes back (both cross a socket, pickled), and the
+player that plays one job after another, keeping launched bots up between them."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from sdk.games.registry import get_game
+from server.bot_host import BotHost
 from server.referee import RefereeConfig, run_match
 from server.seats import SeatSpec
 
@@ -39,18 +41,29 @@ class JobResult:
     """Its traceback, for the log."""
 
 
-def play(job: MatchJob) -> JobResult:
-    """Play ``job``; a failure of the referee is reported, not raised."""
-    try:
-        record = run_match(
-            get_game(job.game),
-            job.specs,
-            match_id=job.match_id,
-            seed=job.seed,
-            params=job.params,
-            config=job.config,
-            log_dir=job.log_dir,
-        )
-    except Exception as exc:  # reported to the parent, which stops the run
-        return JobResult(job.index, error=f"{type(exc).__name__}: {exc}", details=traceback.format_exc())
-    return JobResult(job.index, record=record.to_json())
+class MatchPlayer:
+    """Plays jobs one after another; owns what lives across matches (reused bot processes)."""
+
+    def __init__(self) -> None:
+        self._host = BotHost()
+
+    def play(self, job: MatchJob) -> JobResult:
+        """Play ``job``; a failure of the referee is reported, not raised."""
+        try:
+            record = run_match(
+                get_game(job.game),
+                job.specs,
+                match_id=job.match_id,
+                seed=job.seed,
+                params=job.params,
+                config=job.config,
+                log_dir=job.log_dir,
+                host=self._host,
+            )
+        except Exception as exc:  # reported to the parent, which stops the run
+            return JobResult(job.index, error=f"{type(exc).__name__}: {exc}", details=traceback.format_exc())
+        return JobResult(job.index, record=record.to_json())
+
+    def close(self) -> None:
+        """Stop every kept bot."""
+        self._host.close()

@@ -1,5 +1,7 @@
 """A worker process of :class:`~server.tournament.pool.WorkerPool`: plays the matches it is sent,
 one at a time, and sends back each result, until it is told to stop or its parent goes.
+Its :class:`~server.tournament.jobs.MatchPlayer` keeps launched bots up between matches
+and stops them when the worker ends.
 
     python -m server.tournament.worker PARENT_PID SOCKET_FD
 
@@ -17,7 +19,7 @@ from types import FrameType
 
 from server.guard import die_with_parent
 
-from .jobs import play
+from .jobs import MatchPlayer
 
 
 def _unwind(signum: int, frame: FrameType | None) -> None:
@@ -31,13 +33,17 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
     signal.signal(signal.SIGTERM, _unwind)  # stops the match, and with it every bot of the match
     connection = Connection(descriptor)
+    player = MatchPlayer()
     try:
         while (job := connection.recv()) is not None:
-            connection.send(play(job))
+            connection.send(player.play(job))
     except (KeyboardInterrupt, EOFError, BrokenPipeError):
         pass
     finally:
-        connection.close()
+        try:
+            player.close()
+        finally:
+            connection.close()
     return 0
 
 

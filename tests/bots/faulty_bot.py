@@ -3,7 +3,8 @@
     python -m tests.bots.faulty_bot --fault sleep --at 2 --tag UNIQUE
 
 It plays the safe default until its ``--at``-th Keep request, then (and on every
-later Keep request) does what ``--fault`` says.
+later Keep request) does what ``--fault`` says. With ``--match N`` it counts Keep
+requests only from the N-th match its process plays (a process kept between matches).
 ``--tag`` only marks the command line so a test can find leftover processes.
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from sdk.bot import Bot
+from sdk.bot import MatchInfo
 from sdk.games.context_wire import context_from_message
 from sdk.games.decisions import DecisionSpec
 from sdk.games.saint_malo.bot import DefaultBot
@@ -51,16 +52,24 @@ class FaultyBot(DefaultBot):
     name = "faulty"
     version = "1"
 
+    def __init__(self) -> None:
+        self.matches = 0
+
+    def start_match(self, match: MatchInfo) -> None:
+        self.matches += 1
+
 
 class FaultyService:
     """Answers correctly until decision ``at``, then injects the fault (into Keep, or Place)."""
 
-    def __init__(self, bot: Bot, fault: str, at: int) -> None:
-        self.bot, self.fault, self.at, self.calls = bot, fault, at, 0
+    def __init__(self, bot: FaultyBot, fault: str, at: int, match: int) -> None:
+        self.bot, self.fault, self.at, self.match, self.calls = bot, fault, at, match, 0
         self.lock = threading.Lock()
 
     def _misbehave(self) -> bool:
         with self.lock:
+            if self.bot.matches < self.match:
+                return False
             self.calls += 1
             return self.calls >= self.at
 
@@ -139,13 +148,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--fault", choices=FAULTS, default="none")
     parser.add_argument("--at", type=int, default=1, help="misbehave from this decision request on")
+    parser.add_argument("--match", type=int, default=1, help="count from this match of the process on")
     parser.add_argument("--tag", default="")
     args = parser.parse_args()
     bot = FaultyBot()
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
     lifecycle = ExitAfterHello(bot) if args.fault == "exit_after_hello" else LifecycleServicer(bot)
     bot_pb2_grpc.add_BotServicer_to_server(lifecycle, server)
-    service = FaultyService(bot, args.fault, args.at)
+    service = FaultyService(bot, args.fault, args.at, args.match)
     handlers = {
         spec.rpc: grpc.unary_unary_rpc_method_handler(
             functools.partial(service.handle, spec),

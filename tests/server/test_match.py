@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 
 from sdk.games import saint_malo as sm
@@ -40,7 +41,8 @@ def test_four_player_match_matches_a_resimulation(tmp_path: Path, tag: str) -> N
     assert record.summary["turns"] == final.turn
     assert len(record.summary["pirate_attacks"]) == len(final.attacks)
 
-    # The JSON form of the record round-trips and still re-simulates.
+    # The JSON form of the record is its fields as plain data; it round-trips and still re-simulates.
+    assert record.to_json() == asdict(record)
     again = MatchRecord.from_json(record.to_json())
     assert again == record
     resimulate(again)

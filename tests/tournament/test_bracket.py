@@ -153,6 +153,25 @@ def test_a_minimal_bracket_takes_the_documented_defaults(tmp_path: Path) -> None
     assert bracket.database == tmp_path / "league.db"
     assert bracket.referee_config() == RefereeConfig()
     assert [e.env for e in bracket.entrants] == [{}, {}, {}]
+    assert not bracket.fresh_process and not any(spec.fresh_process for spec in bracket.seat_specs())
+
+
+@pytest.mark.parametrize(
+    ("bracket_level", "entrant_level", "fresh"),
+    [
+        ("", ["", "", ""], [False, False, False]),
+        ("fresh_process: true\n", ["", "", ""], [True, True, True]),
+        ("", [", fresh_process: true", "", ", fresh_process: false"], [True, False, False]),
+        ("fresh_process: true\n", [", fresh_process: false", "", ""], [False, True, True]),
+    ],
+)
+def test_fresh_process_is_the_entrant_s_or_else_the_bracket_s(
+    tmp_path: Path, bracket_level: str, entrant_level: list[str], fresh: list[bool]
+) -> None:
+    text = "name: t\nplayers: 2\n" + bracket_level + "entrants:\n"
+    text += "".join(f"  - {{name: e{i}, command: x{extra}}}\n" for i, extra in enumerate(entrant_level))
+    specs = load_bracket(write(tmp_path, text)).seat_specs()
+    assert [spec.fresh_process for spec in specs] == fresh
 
 
 def test_the_demo_bracket_loads() -> None:
@@ -263,6 +282,7 @@ def test_the_fingerprint_ignores_key_order_workers_database_and_how_bots_run(tmp
     assert fingerprint(tmp_path, FINGERPRINTED, "renamed-file.yaml") == base
     assert fingerprint(tmp_path, FINGERPRINTED + "limits: {memory_mb: 512}\nstartup_timeout_s: 3\n") == base
     assert fingerprint(tmp_path, FINGERPRINTED.replace("bots.greedy}", "bots.greedy --fast}")) == base
+    assert fingerprint(tmp_path, FINGERPRINTED + "fresh_process: true\n") == base
     # Spelling out a default parameter is the same tournament.
     explicit = FINGERPRINTED.replace("{top: vp}", "{top: vp, right: coins}")
     assert fingerprint(tmp_path, explicit) == base
@@ -574,6 +594,12 @@ def test_a_game_parameter_error_naming_no_key_points_at_the_failing_key(tmp_path
             12,
             "entrants[3].token",
             "token applies only to a bot reached by address, not to a command",
+        ),
+        (
+            "  - name: r\n    address: h:1\n    fresh_process: true\n",
+            12,
+            "entrants[3].fresh_process",
+            "fresh_process applies only to a bot launched by command, not to an address",
         ),
         (
             "  - name: r\n    address: localhost\n",

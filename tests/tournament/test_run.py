@@ -102,6 +102,24 @@ def test_two_workers_give_byte_identical_standings(reference: tuple[Path, str], 
     assert standings_json(bracket.with_suffix(".db")) == reference[1]
 
 
+def test_fresh_processes_give_byte_identical_standings(reference: tuple[Path, str], tmp_path: Path) -> None:
+    """The reference keeps its bots between matches; a new process for every match plays the same."""
+    bracket = write_bracket(tmp_path)
+    bracket.write_text(bracket.read_text().replace("workers: 1\n", "workers: 1\nfresh_process: true\n"))
+    code, output = cli("run", str(bracket))
+    assert code == 0, output
+    db = bracket.with_suffix(".db")
+    assert standings_json(db) == reference[1]
+    # Every match launched its own bots: one log file per seat of every match.
+    assert len(list((tmp_path / "tiny-logs").glob("r1-*.log"))) == 2 * len(stored_match_ids(db))
+
+
+def test_kept_bots_play_several_matches_each(reference: tuple[Path, str]) -> None:
+    """With one worker, each entrant's bot is launched once and plays all its matches."""
+    logs = sorted(path.name for path in (reference[0].parent / "tiny-logs").glob("r1-*.log"))
+    assert len(logs) == 3, logs
+
+
 def test_matches_lists_every_match_in_schedule_order(reference: tuple[Path, str]) -> None:
     code, output = cli("matches", "--db", str(reference[0]), "--json")
     assert code == 0, output

@@ -35,6 +35,8 @@ from .state import _PHASE_NAMES, PirateAttack, State
 _WIRE_SIDE_BONUS = {kind: index + 1 for index, kind in enumerate(SIDE_BONUS_KINDS)}
 _PHASE_OF = {decision: _PHASE_NAMES.index(decision.value) for decision in Decision}
 _IN_PLAY_PARTS = ScorePart.FULL_CITY
+_PARTS_NOT_IN_PLAY = (0,) * (len(ScorePart) - _IN_PLAY_PARTS)
+"""The score parts only final scoring fills, which no observation carries."""
 
 
 def encode_params(params: Params) -> pb.Params:
@@ -86,16 +88,19 @@ def _city_fields(city: City) -> dict[str, Any]:
 
 def decode_city(message: pb.City) -> City:
     city = City.__new__(City)
-    city.walls, city.crates, city.houses = message.walls, message.crates, message.houses
-    city.churches = tuple(message.churches)
-    city.persons = tuple(message.persons)
-    filled = city.walls | city.crates | city.houses
-    for mask in (*city.churches, *city.persons):
+    walls, crates, houses = message.walls, message.crates, message.houses
+    city.walls, city.crates, city.houses = walls, crates, houses
+    churches = city.churches = tuple(message.churches)
+    persons = city.persons = tuple(message.persons)
+    filled = walls | crates | houses
+    for mask in churches:
+        filled |= mask
+    for mask in persons:
         filled |= mask
     city.filled = filled
     city.coins, city.logs, city.vp = message.coins, message.logs, message.vp
     city.cannons_lost = message.cannons_lost
-    city.parts = [*message.vp_parts, *([0] * (len(ScorePart) - _IN_PLAY_PARTS))]
+    city.parts = [*message.vp_parts, *_PARTS_NOT_IN_PLAY]
     return city
 
 

@@ -1,0 +1,279 @@
+"""Launched bots kept up between matches, so a tournament spends its time playing, not starting bots.
+
+A :class:`BotHost` holds one process per entrant and per place of that entrant at a table
+(a bot playing itself gets one process per seat). Each match takes the processes it needs
+from the host, or launches those it lacks, all at once; the referee's ``StartMatch`` and
+``EndMatch`` mark where one match ends and the next begins. After a match a process goes
+back to the host only if the match recorded no fault for its seat and the process still
+runs; otherwise it is stopped and its entrant's next match starts a new one, so one bad
+match never poisons the next. A process never plays two matches with the same seed (the
+rotations of a ``duplicate`` table): it would know the chance outcomes in advance.
+
+Limits hold per match: the address-space limit is the process's own (set at launch), and
+the CPU-time limit counts only the CPU the process uses during the match, read from
+``/proc``. At the start of each match the soft ``RLIMIT_CPU`` is moved to the time used so
+far plus the limit (the kernel sends SIGXCPU there, as for a fresh process), and a watch
+kills the process group a second later, which is where a fresh process's hard limit lies.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import resource
+import signal
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sdk.games.plugin import GamePlugin
+
+from .client import BotClient
+from .launcher import BotProcess, Limits
+from .seats import Seat, SeatSpec, connect_all, launch, log_path, new_seats, release, stop_together
+
+__all__ = ["BotHost", "cpu_seconds"]
+
+CPU_WATCH_INTERVAL_S = 0.25
+_TICKS_PER_S = os.sysconf("SC_CLK_TCK")
+
+Key = tuple[str, int]
+"""An entrant's name and its place among that entrant's seats at the table (0 unless self-play)."""
+
+
+@dataclass
+class _Kept:
+    """A bot process between two matches, with what its next match needs to reuse it."""
+
+    spec: SeatSpec
+    game: str
+    memory_mb: int | None
+    process: BotProcess
+    client: BotClient
+    bot: str
+    seeds: set[int] = field(default_factory=set)
+    last_match: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Hosted:
+    """A seat of the match being played whose process is the host's, and the seeds it has seen."""
+
+    seat: Seat
+    key: Key
+    seeds: set[int]
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) the process has used so far, from ``/proc``; None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / _TICKS_PER_S  # utime, stime
+
+
+class _CpuWatch:
+    """Kills a bot's process group once its CPU time passes a cap (RLIMIT_CPU's hard limit, per match)."""
+
+    def __init__(self, caps: Mapping[int, float]) -> None:
+        self._caps = dict(caps)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="cpu-watch", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(CPU_WATCH_INTERVAL_S):
+            for pid, cap in self._caps.items():
+                used = cpu_seconds(pid)
+                if used is not None and used > cap:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(pid, signal.SIGKILL)
+
+    def stop(self) -> None:
+        """Stop watching; returns once the watch can no longer signal anything."""
+        self._stop.set()
+        self._thread.join()
+
+
+class BotHost:
+    """Bot processes kept between the matches one worker plays; :meth:`close` stops them all."""
+
+    def __init__(self) -> None:
+        self._kept: dict[Key, _Kept] = {}
+        self._dropped: dict[Key, str] = {}  # why the last process of a key was stopped
+
+    @contextlib.contextmanager
+    def seats(
+        self,
+        plugin: GamePlugin,
+        specs: Sequence[SeatSpec],
+        *,
+        log_dir: Path,
+        match_id: str,
+        seed: int,
+        limits: Limits,
+        startup_timeout_s: float,
+        bank_ms: int,
+    ) -> Iterator[list[Seat]]:
+        """Like :func:`server.seats.open_seats`, with processes taken from and given back to the host."""
+        seats = new_seats(specs, bank_ms)
+        keys = _keys(specs)
+        hosted: list[_Hosted] = []  # seats whose process may return to the host
+        watch: _CpuWatch | None = None
+        replaced: list[BotProcess] = []  # kept processes this match cannot use
+        played = False
+        try:
+            for seat, key in zip(seats, keys, strict=True):
+                if seat.spec.command is None:
+                    continue
+                log = log_path(log_dir, match_id, seat)
+                if seat.spec.fresh_process:
+                    launch(seat, log, limits)
+                else:
+                    hosted.append(self._take(seat, key, log, plugin.name, seed, limits, match_id, replaced))
+            for process in replaced:
+                process.terminate()  # they wind down during the match, and are reaped after it
+            connect_all(plugin, seats, startup_timeout_s)
+            if limits.cpu_seconds is not None:
+                watch = _CpuWatch(_cpu_budget([h.seat for h in hosted], limits.cpu_seconds))
+            yield seats
+            played = True
+        finally:
+            if watch is not None:
+                watch.stop()
+            stop_together(replaced)
+            self._take_back(seats, hosted, plugin.name, seed, limits, match_id, played)
+
+    def _take(
+        self,
+        seat: Seat,
+        key: Key,
+        log: Path,
+        game: str,
+        seed: int,
+        limits: Limits,
+        match_id: str,
+        replaced: list[BotProcess],
+    ) -> _Hosted:
+        """Give ``seat`` its kept process, or launch one (a kept one it cannot use goes to ``replaced``)."""
+        kept = self._kept.pop(key, None)
+        where = f"match {match_id}, seat {seat.record.seat}"
+        if kept is None:
+            dropped = self._dropped.pop(key, None)
+            _note(
+                log,
+                f"{where}: a new process"
+                + (f", as the last one was stopped after {dropped}" if dropped else ""),
+            )
+        else:
+            why = _why_not_reuse(kept, seat.spec, game, seed, limits)
+            if why is None:
+                seat.process, seat.client, seat.record.bot = kept.process, kept.client, kept.bot
+                _note(kept.process.log_path, where)
+                return _Hosted(seat, key, kept.seeds)
+            kept.client.close()
+            replaced.append(kept.process)
+            _note(kept.process.log_path, f"stopped before match {match_id}: {why}")
+            _note(log, f"{where}: a new process, as {why}")
+        # The CPU limit is the host's to apply per match; the memory limit stays the process's.
+        launch(seat, log, Limits(limits.memory_mb, None))
+        return _Hosted(seat, key, set())
+
+    def _take_back(
+        self,
+        seats: list[Seat],
+        hosted: list[_Hosted],
+        game: str,
+        seed: int,
+        limits: Limits,
+        match_id: str,
+        played: bool,
+    ) -> None:
+        """Keep every hosted bot that played cleanly; close and stop every other seat's bot."""
+        kept_seats: set[int] = set()
+        for taken in hosted:
+            seat, key = taken.seat, taken.key
+            process, client = seat.process, seat.client
+            if not played or process is None or client is None:
+                continue
+            why = _why_not_keep(seat, process)
+            if why is not None:
+                self._dropped[key] = f"match {match_id}: {why}"
+                _note(process.log_path, f"stopped after match {match_id}: {why}")
+                continue
+            self._kept[key] = _Kept(
+                seat.spec,
+                game,
+                limits.memory_mb,
+                process,
+                client,
+                seat.record.bot,
+                taken.seeds | {seed},
+                match_id,
+            )
+            kept_seats.add(seat.record.seat)
+        release([seat for seat in seats if seat.record.seat not in kept_seats])
+
+    def close(self) -> None:
+        """Stop every kept bot."""
+        kept, self._kept = list(self._kept.values()), {}
+        for bot in kept:
+            bot.client.close()
+        stop_together([bot.process for bot in kept])
+
+
+def _keys(specs: Sequence[SeatSpec]) -> list[Key]:
+    """Each seat's key: its entrant, and how many seats of the same entrant come before it."""
+    seen: dict[str, int] = {}
+    keys = []
+    for spec in specs:
+        keys.append((spec.name, seen.get(spec.name, 0)))
+        seen[spec.name] = seen.get(spec.name, 0) + 1
+    return keys
+
+
+def _why_not_reuse(kept: _Kept, spec: SeatSpec, game: str, seed: int, limits: Limits) -> str | None:
+    """Why the kept process cannot play this match (None: it can)."""
+    code = kept.process.exit_code()
+    if code is not None:
+        return f"its process exited with status {code} after match {kept.last_match}"
+    if kept.spec != spec or kept.game != game or kept.memory_mb != limits.memory_mb:
+        return "its command, environment, game or memory limit changed"
+    if seed in kept.seeds:
+        return "its process already played a match with this match's chance outcomes"
+    return None
+
+
+def _why_not_keep(seat: Seat, process: BotProcess) -> str | None:
+    """Why a bot must not play another match in its process (None: it may)."""
+    code = process.exit_code()
+    if code is not None:
+        return f"the process exited with status {code}"
+    if seat.record.faults:
+        return f"its seat recorded {len(seat.record.faults)} fault(s), the first: {seat.record.faults[0]}"
+    return None
+
+
+def _cpu_budget(seats: Sequence[Seat], limit_s: int) -> dict[int, float]:
+    """Move each bot's soft CPU limit to ``limit_s`` beyond what it has used; the caps to watch."""
+    caps: dict[int, float] = {}
+    for seat in seats:
+        pid = None if seat.process is None or seat.process.process is None else seat.process.process.pid
+        used = None if pid is None else cpu_seconds(pid)
+        if pid is None or used is None:
+            continue
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            resource.prlimit(pid, resource.RLIMIT_CPU, (math.ceil(used) + limit_s, resource.RLIM_INFINITY))
+        caps[pid] = math.ceil(used) + limit_s + 1
+    return caps
+
+
+def _note(log: Path, line: Any) -> None:
+    """Add a line of the host's own to a bot's log, so its output can be told apart by match."""
+    with contextlib.suppress(OSError), log.open("a", encoding="utf-8") as out:
+        out.write(f"[smtourney] {line}\n")
