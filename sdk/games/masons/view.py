@@ -183,6 +183,10 @@ def render(state: State, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
+def _points(points: int) -> str:
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
 def _card_list(cards: tuple[int, ...]) -> str:
     return " and ".join(CARDS[k].name for k in cards)
 
@@ -222,7 +226,7 @@ def describe(state: State, step: Step, seat: int | None = None) -> str | None:
             if discard:
                 return f"discards {_card_list(cards)} and draws 2"
             points = sum(state.card_value(k, state.scored_city) for k in cards)
-            return f"plays {_card_list(cards)} for {points} points"
+            return f"plays {_card_list(cards)} for {_points(points)}"
         case Swap(cards):
             return f"replaces {_card_list(cards)}" if cards else "keeps the hand"
         case FinalScore(city, cards):
@@ -230,5 +234,5 @@ def describe(state: State, step: Step, seat: int | None = None) -> str | None:
                 return "passes"
             points = sum(state.card_value(k, city) for k in cards)
             named = "" if city is None else f" for city {city}"
-            return f"plays {_card_list(cards)}{named} for {points} points"
+            return f"plays {_card_list(cards)}{named} for {_points(points)}"
     raise TypeError(f"not a Masons step: {step!r}")
