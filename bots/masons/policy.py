@@ -6,7 +6,7 @@
 - Walls, towers, houses and joins: each option is tried on a determinized copy of the game
   (the unseen cards dealt at random, the dice fixed at a neutral roll), and judged by what
   the hand would score afterwards: a city closed now is worth the best pair for it, less
-  what the others can be expected to score for it; otherwise the land cards' values count.
+  a part of what the others can be expected to score for it; otherwise the land cards count.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ PLAY_AT = 3
 OPPONENT_SAMPLES = 12
 #: Weight of the land cards' current value when no city closes (they score later, if at all).
 LAND_WEIGHT = 0.3
+#: How much of what the others can be expected to score for a closed city counts against it.
+OPPONENT_WEIGHT = 0.3
 NEUTRAL_ROLL = ms.Roll(0, (5, 5))
 
 
@@ -73,7 +75,7 @@ def outlook(state: State, seat: int, rng: random.Random) -> float:
     if state.phase == SCORE and state.scored_city >= 0:
         mine = best_pair(state, hand, state.scored_city)
         others = _opponents_expect(state, seat, state.scored_city, rng)
-        return mine - others
+        return mine - OPPONENT_WEIGHT * others
     return LAND_WEIGHT * best_pair(state, hand, None)
 
 
