@@ -125,7 +125,7 @@ def _last_wall_position() -> State:
 
 
 def test_the_last_wall_ends_the_game_with_a_final_scoring() -> None:
-    state = _last_wall_position()
+    state = _hands(_last_wall_position(), [{WALLS: 1}, {WALLS: 1}, {CITIES: 1}])
     state.active = 1
     build(state, line((2, 2), (2, 3)), houses=(0, 0))
     assert state.phase == FINAL and state.queue == [1, 2, 0]
@@ -158,7 +158,7 @@ def test_final_scoring_names_a_completed_city() -> None:
 
 @pytest.mark.parametrize("kind", ["towers", "houses", "palaces"])
 def test_the_last_piece_of_each_kind_ends_the_game(kind: str) -> None:
-    state = dealt(2)
+    state = _hands(dealt(2), [{WALLS: 1}, {WALLS: 1}])
     if kind == "towers":
         state.towers_left = [1, 0, 0]
     elif kind == "houses":
@@ -192,7 +192,7 @@ def _palace_ends(state: State) -> None:
 
 
 def test_no_line_left_ends_the_game_at_once() -> None:
-    state = dealt(2)
+    state = _hands(dealt(2), [{WALLS: 1}, {WALLS: 1}])
     state.walls = (1 << 82) - 1
     state.walls_left = 5
     state.towers[2] |= 1 << point(2, 2) | 1 << point(2, 3)

@@ -28,7 +28,7 @@ from .board import (
     points_of,
     spaces_of,
 )
-from .cards import COPIES, FULL_DECK, HAND_SIZE, KINDS, TOWER_DIE
+from .cards import COPIES, FULL_DECK, HAND_SIZE, KINDS, TOWER_DIE, WITHOUT_CITY
 from .enclosure import completed_by
 from .pieces import house_options, tower_options
 from .scoring import CityFacts, LandFacts, card_points, city_facts, land_facts
@@ -246,6 +246,10 @@ class State:
         return state
 
     # --- board facts ----------------------------------------------------------------------------------
+    def supply_counts(self) -> tuple[int, int, int, int]:
+        """Walls, towers, houses and palaces left in the supply."""
+        return self.walls_left, sum(self.towers_left), sum(self.houses_left), sum(self.palaces_left)
+
     def open_lines(self) -> int:
         """Lines where a wall may be built: empty and not inside a completed city (M3.1)."""
         return ALL_LINES & ~self.walls & ~self.closed
@@ -463,9 +467,14 @@ class State:
                 self.phase = OVER
 
     def _skip_empty_hands(self) -> None:
-        """A seat without cards passes without being asked (its only option)."""
-        while self.queue and not any(self.hands[self.queue[0]]):
+        """A seat without a card it could play passes without being asked (its only option, M10)."""
+        while self.queue and not self._can_play(self.hands[self.queue[0]]):
             self.queue.pop(0)
+
+    def _can_play(self, hand: list[int]) -> bool:
+        if self.phase == FINAL and not self.cities:  # M4: without a city only land cards and `cities`
+            return any(hand[k] for k in WITHOUT_CITY)
+        return any(hand)
 
     def _end_turn(self) -> None:
         if not self.ending:
