@@ -7,6 +7,7 @@ left the place stays empty. The options are the distinct end results over every 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 from .cards import ANY_COLOUR
@@ -40,7 +41,7 @@ def _place(
 
 
 def _outcomes(
-    assignments: list[list[tuple[int, int]]], slots: int, supply: list[int]
+    assignments: list[list[tuple[int, int]]], slots: int, supply: tuple[int, ...]
 ) -> list[tuple[int, ...]]:
     found: set[tuple[int, ...]] = set()
     stock = list(supply)
@@ -50,8 +51,13 @@ def _outcomes(
     return sorted(found)
 
 
-def tower_options(ends: tuple[int, int], rolled: int, supply: list[int]) -> list[tuple[int, ...]]:
-    """Tower colours placed on the two ends (-1: none); ``ends`` holds the colour already there or -1."""
+@lru_cache(maxsize=4096)
+def tower_options(ends: tuple[int, int], rolled: int, supply: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Tower colours placed on the two ends (-1: none); ``ends`` holds the colour already there or -1.
+
+    Cached: the answer depends only on the arguments, and random play asks the same few often.
+    The list returned is shared: callers must not change it.
+    """
     empty = [slot for slot in (0, 1) if ends[slot] < 0]
     if not empty:
         return [(-1, -1)]
@@ -60,8 +66,9 @@ def tower_options(ends: tuple[int, int], rolled: int, supply: list[int]) -> list
     return _outcomes([[(0, rolled), (1, FREE)], [(0, FREE), (1, rolled)]], 2, supply)
 
 
-def house_options(sides: int, dice: tuple[int, int], supply: list[int]) -> list[tuple[int, ...]]:
-    """House colours placed on each side of the wall (one or two spaces), -1: none."""
+@lru_cache(maxsize=4096)
+def house_options(sides: int, dice: tuple[int, int], supply: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """House colours placed on each side of the wall (one or two spaces), -1: none (cached, shared)."""
     first, second = (FREE if die == ANY_COLOUR else die for die in dice)
     if sides == 1:
         return _outcomes([[(0, first)], [(0, second)]], 1, supply)

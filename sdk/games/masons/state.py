@@ -263,11 +263,13 @@ class State:
     def tower_choices(self) -> list[tuple[int, ...]]:
         assert self.roll is not None
         low, high = LINES[self.wall]
-        return tower_options((self.tower_at(low), self.tower_at(high)), self.roll[0], self.towers_left)
+        return tower_options((self.tower_at(low), self.tower_at(high)), self.roll[0], tuple(self.towers_left))
 
     def house_choices(self) -> list[tuple[int, ...]]:
         assert self.roll is not None
-        return house_options(len(LINE_SPACES[self.wall]), (self.roll[1], self.roll[2]), self.houses_left)
+        return house_options(
+            len(LINE_SPACES[self.wall]), (self.roll[1], self.roll[2]), tuple(self.houses_left)
+        )
 
     def neighbours(self) -> list[int]:
         """Completed cities sharing a wall with the new city, ascending (M5.1)."""
