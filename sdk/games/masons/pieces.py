@@ -42,33 +42,32 @@ def _place(
 
 def _outcomes(
     assignments: list[list[tuple[int, int]]], slots: int, supply: tuple[int, ...]
-) -> list[tuple[int, ...]]:
+) -> tuple[tuple[int, ...], ...]:
     found: set[tuple[int, ...]] = set()
     stock = list(supply)
     for pieces in assignments:
         for order in permutations(pieces):
             _place(list(order), stock, [-1] * slots, found)
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 @lru_cache(maxsize=4096)
-def tower_options(ends: tuple[int, int], rolled: int, supply: tuple[int, ...]) -> list[tuple[int, ...]]:
+def tower_options(ends: tuple[int, int], rolled: int, supply: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Tower colours placed on the two ends (-1: none); ``ends`` holds the colour already there or -1.
 
     Cached: the answer depends only on the arguments, and random play asks the same few often.
-    The list returned is shared: callers must not change it.
     """
     empty = [slot for slot in (0, 1) if ends[slot] < 0]
     if not empty:
-        return [(-1, -1)]
+        return ((-1, -1),)
     if len(empty) == 1:
         return _outcomes([[(empty[0], rolled)]], 2, supply)
     return _outcomes([[(0, rolled), (1, FREE)], [(0, FREE), (1, rolled)]], 2, supply)
 
 
 @lru_cache(maxsize=4096)
-def house_options(sides: int, dice: tuple[int, int], supply: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """House colours placed on each side of the wall (one or two spaces), -1: none (cached, shared)."""
+def house_options(sides: int, dice: tuple[int, int], supply: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """House colours placed on each side of the wall (one or two spaces), -1: none (cached)."""
     first, second = (FREE if die == ANY_COLOUR else die for die in dice)
     if sides == 1:
         return _outcomes([[(0, first)], [(0, second)]], 1, supply)

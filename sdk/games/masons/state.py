@@ -260,12 +260,12 @@ class State:
                 return colour
         return -1
 
-    def tower_choices(self) -> list[tuple[int, ...]]:
+    def tower_choices(self) -> tuple[tuple[int, ...], ...]:
         assert self.roll is not None
         low, high = LINES[self.wall]
         return tower_options((self.tower_at(low), self.tower_at(high)), self.roll[0], tuple(self.towers_left))
 
-    def house_choices(self) -> list[tuple[int, ...]]:
+    def house_choices(self) -> tuple[tuple[int, ...], ...]:
         assert self.roll is not None
         return house_options(
             len(LINE_SPACES[self.wall]), (self.roll[1], self.roll[2]), tuple(self.houses_left)
