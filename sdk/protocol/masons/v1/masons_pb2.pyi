@@ -162,7 +162,9 @@ class SpaceHouses(_message.Message):
 
     COUNT_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def count(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def count(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Houses per house colour (5 counts: blue, green, yellow, red, pink)."""
+
     def __init__(
         self,
         *,
@@ -219,7 +221,9 @@ class PendingDraw(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     COUNT_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
+    """The seat that draws."""
     count: _builtins.int
+    """How many cards it still draws."""
     def __init__(
         self,
         *,
@@ -246,8 +250,9 @@ class Roll(_message.Message):
     tower: _builtins.int
     """The tower die's colour (0-2)."""
     house_a: _builtins.int
-    """The two house dice (0-4 a colour, 5 the free choice)."""
+    """The first house die (0-4 a colour, 5 the free choice)."""
     house_b: _builtins.int
+    """The second house die, the same way."""
     def __init__(
         self,
         *,
@@ -297,15 +302,19 @@ class Observation(_message.Message):
     COMPLETED_FIELD_NUMBER: _builtins.int
     ENDING_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
-    """The seat this observation is for, and how many seats play."""
+    """The seat this observation is for."""
     players: _builtins.int
+    """How many seats play (2-4)."""
     phase: Global___Phase.ValueType
+    """What the game waits for."""
     active: _builtins.int
-    """The seat whose turn it is, and the game's turn count (from 1)."""
+    """The seat whose turn it is."""
     turn: _builtins.int
+    """The game's turn count (from 1)."""
     walls_left: _builtins.int
-    """Supplies: walls, towers per colour (3), houses per colour (5), palaces per colour (5)."""
+    """Walls in the supply."""
     draw_size: _builtins.int
+    """Cards in the face-down draw pile (its order is never told)."""
     wall: _builtins.int
     """This turn's wall line, or -1 before it is built."""
     new_city: _builtins.int
@@ -341,24 +350,32 @@ class Observation(_message.Message):
         """Completed cities, by index (a joined city keeps the older index)."""
 
     @_builtins.property
-    def towers_left(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
-    @_builtins.property
-    def houses_left(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
-    @_builtins.property
-    def palaces_left(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
-    @_builtins.property
-    def points(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """Scores and hand sizes, per seat."""
+    def towers_left(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Towers in the supply per tower colour (3 counts)."""
 
     @_builtins.property
-    def hand_sizes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def houses_left(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Houses in the supply per house colour (5 counts)."""
+
+    @_builtins.property
+    def palaces_left(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Palaces in the supply per house colour (5 counts)."""
+
+    @_builtins.property
+    def points(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Scores, per seat."""
+
+    @_builtins.property
+    def hand_sizes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Cards in each seat's hand, per seat."""
+
     @_builtins.property
     def hand(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """This seat's hand: cards held per card kind (28 counts)."""
 
     @_builtins.property
     def discards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """The face-up discard pile per card kind (28 counts), and the size of the face-down draw pile."""
+        """The face-up discard pile per card kind (28 counts)."""
 
     @_builtins.property
     def draws(self) -> _containers.RepeatedCompositeFieldContainer[Global___PendingDraw]:
@@ -414,9 +431,13 @@ class WallRequest(_message.Message):
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def context(self) -> _bot_pb2.DecisionContext: ...
+    def context(self) -> _bot_pb2.DecisionContext:
+        """Match, seat, decision id and clock."""
+
     @_builtins.property
-    def observation(self) -> Global___Observation: ...
+    def observation(self) -> Global___Observation:
+        """Everything the deciding seat may know now."""
+
     def __init__(
         self,
         *,
@@ -464,9 +485,13 @@ class TowersRequest(_message.Message):
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def context(self) -> _bot_pb2.DecisionContext: ...
+    def context(self) -> _bot_pb2.DecisionContext:
+        """Match, seat, decision id and clock."""
+
     @_builtins.property
-    def observation(self) -> Global___Observation: ...
+    def observation(self) -> Global___Observation:
+        """Everything the deciding seat may know now."""
+
     def __init__(
         self,
         *,
@@ -517,9 +542,13 @@ class HousesRequest(_message.Message):
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def context(self) -> _bot_pb2.DecisionContext: ...
+    def context(self) -> _bot_pb2.DecisionContext:
+        """Match, seat, decision id and clock."""
+
     @_builtins.property
-    def observation(self) -> Global___Observation: ...
+    def observation(self) -> Global___Observation:
+        """Everything the deciding seat may know now."""
+
     def __init__(
         self,
         *,
@@ -569,9 +598,13 @@ class ConnectCityRequest(_message.Message):
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def context(self) -> _bot_pb2.DecisionContext: ...
+    def context(self) -> _bot_pb2.DecisionContext:
+        """Match, seat, decision id and clock."""
+
     @_builtins.property
-    def observation(self) -> Global___Observation: ...
+    def observation(self) -> Global___Observation:
+        """Everything the deciding seat may know now."""
+
     def __init__(
         self,
         *,
@@ -623,9 +656,13 @@ class ScoreCardsRequest(_message.Message):
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def context(self) -> _bot_pb2.DecisionContext: ...
+    def context(self) -> _bot_pb2.DecisionContext:
+        """Match, seat, decision id and clock."""
+
     @_builtins.property
-    def observation(self) -> Global___Observation: ...
+    def observation(self) -> Global___Observation:
+        """Everything the deciding seat may know now."""
+
     def __init__(
         self,
         *,
@@ -677,9 +714,13 @@ class SwapRequest(_message.Message):
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def context(self) -> _bot_pb2.DecisionContext: ...
+    def context(self) -> _bot_pb2.DecisionContext:
+        """Match, seat, decision id and clock."""
+
     @_builtins.property
-    def observation(self) -> Global___Observation: ...
+    def observation(self) -> Global___Observation:
+        """Everything the deciding seat may know now."""
+
     def __init__(
         self,
         *,
@@ -727,9 +768,13 @@ class FinalScoreRequest(_message.Message):
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def context(self) -> _bot_pb2.DecisionContext: ...
+    def context(self) -> _bot_pb2.DecisionContext:
+        """Match, seat, decision id and clock."""
+
     @_builtins.property
-    def observation(self) -> Global___Observation: ...
+    def observation(self) -> Global___Observation:
+        """Everything the deciding seat may know now."""
+
     def __init__(
         self,
         *,
