@@ -169,8 +169,12 @@ def sample_action(state: State, rng: random.Random) -> Action:
     """A legal action drawn uniformly from :func:`legal_actions`; a swap keeps each card with odds 1/2."""
     if state.phase == OVER or state.is_chance_node():
         raise _refuse("M10 decisions", "no decision is pending")
-    if state.phase == WALL:
-        return Wall(rng.choice(spaces_of(state.open_lines())))
+    if state.phase == WALL:  # rejection sampling: uniform over the open lines, no list built
+        open_lines = state.open_lines()
+        while True:
+            line = rng.randrange(LINE_COUNT)
+            if open_lines >> line & 1:
+                return Wall(line)
     if state.phase == SWAP:
         hand = state.hands[state.queue[0]]
         cards = [k for k in range(KINDS) for _ in range(hand[k]) if rng.random() < 0.5]

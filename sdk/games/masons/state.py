@@ -289,7 +289,12 @@ class State:
 
     def card_value(self, card: int, city: int | None) -> int:
         """What ``card`` scores now for completed city ``city`` (None: no city named)."""
-        return card_points(card, None if city is None else self.city(city), self.land())
+        return self.cards_value((card,), city)
+
+    def cards_value(self, cards: tuple[int, ...], city: int | None) -> int:
+        """What ``cards`` played together score now: each on its own, on the same board (M8)."""
+        facts, land = None if city is None else self.city(city), self.land()
+        return sum(card_points(card, facts, land) for card in cards)
 
     # --- the turn -------------------------------------------------------------------------------------
     def _shuffled(self, order: tuple[int, ...]) -> None:
@@ -405,8 +410,7 @@ class State:
         seat = self.queue.pop(0)
         hand = self.hands[seat]
         if not discard:
-            for card in cards:
-                self.points[seat] += self.card_value(card, self.scored_city)
+            self.points[seat] += self.cards_value(cards, self.scored_city)
         for card in cards:
             hand[card] -= 1
             self.discards[card] += 1
@@ -424,8 +428,8 @@ class State:
 
     def _final(self, city: int | None, cards: tuple[int, ...]) -> None:
         seat = self.queue.pop(0)
+        self.points[seat] += self.cards_value(cards, city)
         for card in cards:
-            self.points[seat] += self.card_value(card, city)
             self.hands[seat][card] -= 1
             self.discards[card] += 1
         self._continue()
