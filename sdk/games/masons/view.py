@@ -161,7 +161,10 @@ def render(state: State, seat: int | None = None) -> str:
     lines.append(f"walls ({len(data['walls'])}): {', '.join(map(str, data['walls'])) or 'none'}")
     towers = ", ".join(f"{_point_name(t['point'])} {t['colour']}" for t in data["towers"])
     lines.append(f"towers: {towers or 'none'}")
-    land = ", ".join(f"{h['space']}: {h['count']} {h['colour']}" for h in data["houses"])
+    by_space: dict[int, list[str]] = {}
+    for h in data["houses"]:
+        by_space.setdefault(h["space"], []).append(f"{h['count']} {h['colour']}")
+    land = "; ".join(f"{space}: {', '.join(parts)}" for space, parts in by_space.items())
     lines.append(f"houses on the land: {land or 'none'}")
     for city in data["cities"]:
         pieces = ", ".join(
