@@ -51,3 +51,12 @@ def test_determinized_states_agree_with_the_observation_and_play_on() -> None:
         assert guess.legal_actions() == state.legal_actions()
         while not guess.is_terminal():
             guess.apply(guess.sample_chance(rng) if guess.is_chance_node() else guess.sample_action(rng))
+
+
+def test_an_observation_names_the_decision_only_for_the_deciding_seat() -> None:
+    for number, (state, _) in enumerate(walk(9, 3)):
+        if number % 3:
+            continue
+        for seat in range(3):
+            expected = state.decision if seat == state.current_player else None  # None at chance
+            assert observe(state, seat).kind == expected

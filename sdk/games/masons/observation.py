@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .state import State
+from .state import DECISION_PHASES, FINAL, SCORE, SWAP, State
+
+QUEUED_PHASES = (SCORE, SWAP, FINAL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,14 @@ class Observation:
     scored_city: int
     completed: bool
     ending: bool
+
+    @property
+    def kind(self) -> str | None:
+        """The decision kind this seat is asked for, if it is the one deciding."""
+        if self.phase not in DECISION_PHASES or self.draws:  # the end, or chance comes first
+            return None
+        deciding = self.queue[0] if self.queue and self.phase in QUEUED_PHASES else self.active
+        return DECISION_PHASES[self.phase] if deciding == self.seat else None
 
 
 def observe(state: State, seat: int) -> Observation:
