@@ -4,6 +4,7 @@ between bot processes, and the command line (games, run, replay, verify)."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -102,8 +103,6 @@ def test_random_actions_from_the_wire_are_legal() -> None:
         request = spec.request_type.FromString(
             spec.encode_request(PLUGIN.observe(state, seat), context).SerializeToString()
         )
-        import random
-
         action = PLUGIN.random_action(spec.decode_request(request), random.Random(counts[seat]))
         assert action in state.legal_actions()
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sdk.games.decisions import DecisionContext, MalformedReplyError
 from sdk.games.masons.actions import Connect, FinalScore, Houses, Score, Swap, Towers, Wall
+from sdk.games.masons.cards import CARDS
 from sdk.games.masons.decisions_table import DECISIONS
 from sdk.games.masons.observation import observe
 from sdk.games.masons.wire import decode_observation, encode_observation
@@ -86,10 +89,6 @@ def test_a_request_carries_the_context_and_the_observation() -> None:
 
 
 def test_the_proto_lists_every_card_kind_in_order() -> None:
-    from pathlib import Path
-
-    from sdk.games.masons.cards import CARDS
-
     text = (Path(__file__).resolve().parents[2] / "proto/smtourney/masons/v1/masons.proto").read_text()
     for n, card in enumerate(CARDS):
         assert f"//   {n:2d} {card.name:<20s} {card.copies}" in text
