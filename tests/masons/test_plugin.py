@@ -18,8 +18,9 @@ from sdk.games.masons.state import State
 from sdk.games.registry import games, get_game
 from server.cli import app
 from server.resimulate import resimulate
+from server.tournament.bracket import load_bracket
 
-from ..server.conftest import launched
+from ..server.conftest import ROOT, launched
 from .positions import scoring_example
 from .walk import walk
 
@@ -54,6 +55,12 @@ def test_the_engine_package_imports_none_of_the_plugin() -> None:
     for name in engine:
         text = (root / f"{name}.py").read_text()
         assert not re.search(r"^(from|import) (grpc|google|sdk\.protocol|server)", text, re.MULTILINE), name
+
+
+def test_the_demo_bracket_is_valid() -> None:
+    bracket = load_bracket(ROOT / "tournaments" / "masons.yaml")
+    assert bracket.game == "masons" and bracket.players == 4
+    assert [e.command for e in bracket.entrants][:1] == ["python -m bots.masons"]
 
 
 def test_a_seat_is_shown_only_its_own_hand() -> None:
