@@ -43,6 +43,9 @@ CONCEPTS = {
         "empire", "empires", "wonder", "wonders", "capital", "capitals", "unification", "commander",
         "festival", "barbarians", "plague", "protection", "espionage",
     ],
+    "masons": [
+        "tower", "towers", "house", "houses", "palace", "palaces", "guild", "shore", "mason",
+    ],
     "blind_auction": ["prize", "prizes", "bid", "bids"],
     "bruges": [
         "canal", "canals", "guilder", "guilders", "statue", "statues", "reputation", "threat", "threats",

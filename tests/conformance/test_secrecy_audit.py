@@ -21,7 +21,7 @@ from .wire_audit import audit, stored_records
 TOURNAMENT_SEED = 8_127_394_019_273_451
 #: Games with hidden information, and how many rounds of a 4-entrant, 2-player bracket (12 matches a
 #: round) the default run audits.
-SECRET_GAMES = ["blind_auction", "cities", "bruges"]
+SECRET_GAMES = ["blind_auction", "cities", "masons", "bruges"]
 
 
 def _bracket(game: str, rounds: int, record_dir: Path) -> str:

@@ -1,0 +1,186 @@
+"""Masons' drawing module in a real browser: the SVG board headless Chromium draws (walls, towers,
+houses, cities) and the seat panels are what the replay says, in the organiser's view and in a
+seat's view (which shows no other hand).
+
+The matches are a small real Masons tournament played with ``smtourney run`` and served by the
+web app; Chromium is the system's, driven by Playwright as in ``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from typer.testing import CliRunner
+
+from server.cli import app as cli_app
+from server.web.export import export_html
+
+from .conftest import fetch, serve
+from .test_browser import CHROMIUM, FLAGS
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason=f"no {CHROMIUM}: install Debian's chromium package (.ci/run does) to run the browser tests",
+)
+
+BRACKET = """\
+name: masons-web
+game: masons
+players: 3
+rounds: 1
+seed: 11
+time_control: {decision_ms: 5000, bank_ms: 20000}
+workers: 2
+entrants:
+  - {name: greedy, command: python -m bots.masons}
+  - {name: random-b, command: python -m bots.random}
+  - {name: random-c, command: python -m bots.random}
+"""
+
+#: What the page draws, read back from the DOM.
+DRAWN_JS = """() => ({
+
+  moment: Number(document.getElementById("viewer").dataset.moment),
+  spaces: document.querySelectorAll("#board polygon.ms-space").length,
+  walls: [...document.querySelectorAll("#board .ms-wall")]
+    .map((w) => Number(w.dataset.line)).sort((a, b) => a - b),
+  towers: [...document.querySelectorAll("#board .ms-tower")]
+    .map((t) => [Number(t.dataset.point), t.dataset.colour]),
+  houses: [...document.querySelectorAll("#board .ms-house")].length,
+  city_spaces: [...document.querySelectorAll("#board polygon.ms-space.city")]
+    .map((p) => Number(p.dataset.space)).sort((a, b) => a - b),
+  cities: [...document.querySelectorAll("#board .ms-city")].map((c) => Number(c.dataset.size)),
+  seats: [...document.querySelectorAll("#board .ms-seat")].map((card) => ({
+    seat: Number(card.dataset.seat),
+    score: Number(card.querySelector('[data-stat="score"] .value').textContent),
+    hand: card.querySelector(".ms-hand.hidden") ? null
+      : [...card.querySelectorAll(".ms-card")].map((c) => [c.dataset.card, Number(c.dataset.count)]),
+  })),
+})"""
+
+
+def expected(replay: dict[str, Any], index: int) -> dict[str, Any]:
+    view = replay["moments"][index]["view"]
+    return {
+        "moment": index,
+        "spaces": 48,
+        "walls": sorted(view["walls"]),
+        "towers": [[t["point"], t["colour"]] for t in view["towers"]],
+        "houses": sum(h["count"] for h in view["houses"]),
+        "city_spaces": sorted(sp for city in view["cities"] for sp in city["spaces"]),
+        "cities": [len(city["spaces"]) for city in view["cities"]],
+        "seats": [
+            {
+                "seat": s["seat"],
+                "score": s["score"],
+                "hand": None if s["hand"] is None else [[c["card"], c["count"]] for c in s["hand"]],
+            }
+            for s in view["seats"]
+        ],
+    }
+
+
+def assert_shows(page: Page, replay: dict[str, Any], index: int) -> dict[str, Any]:
+    page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{index}'")
+    drawn: dict[str, Any] = page.evaluate(DRAWN_JS)
+    assert drawn == expected(replay, index)
+    return drawn
+
+
+@pytest.fixture(scope="module")
+def masons_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    bracket = tmp_path_factory.mktemp("masons-web") / "masons-web.yaml"
+    bracket.write_text(BRACKET)
+    result = CliRunner().invoke(cli_app, ["run", str(bracket)])
+    assert result.exit_code == 0, result.output
+    with serve(bracket.with_suffix(".db")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def match(masons_url: str) -> tuple[str, dict[str, Any]]:
+    """The path of the match that ended with the most cities, and its replay."""
+    (tournament,) = fetch(f"{masons_url}/api/tournaments").json()
+    base = f"/tournaments/{tournament['id']}/matches"
+    ids = [m["match_id"] for m in fetch(f"{masons_url}/api{base}").json()]
+    replays = {i: fetch(f"{masons_url}/api{base}/{i}").json() for i in ids}
+    best = max(replays, key=lambda i: len(replays[i]["moments"][-1]["view"]["cities"]))
+    return f"{base}/{best}", replays[best]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh tab that fails the test on any script error."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_every_moment_of_a_served_match_is_drawn_as_the_replay_says(
+    page: Page, masons_url: str, match: tuple[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    path, replay = match
+    page.goto(f"{masons_url}{path}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    last = len(replay["moments"]) - 1
+    cities_seen = 0
+    for index in range(last + 1):
+        if index:
+            page.keyboard.press("ArrowRight")
+        drawn = assert_shows(page, replay, index)
+        cities_seen += bool(drawn["cities"])
+        assert all(seat["hand"] is not None for seat in drawn["seats"])  # the organiser sees every hand
+    assert cities_seen and drawn["walls"] and drawn["towers"]
+    screenshot = tmp_path / "masons-end.png"
+    page.screenshot(path=str(screenshot), full_page=True)
+    print(f"screenshot of the last moment: {screenshot}")
+
+
+def test_a_seat_view_draws_its_own_hand_and_only_the_size_of_the_others(
+    page: Page, masons_url: str, match: tuple[str, dict[str, Any]]
+) -> None:
+    path, _ = match
+    seat = 1
+    replay = fetch(f"{masons_url}/api{path}?seat={seat}").json()
+    middle = len(replay["moments"]) // 2
+    page.goto(f"{masons_url}{path}?seat={seat}#m={middle}")
+    drawn = assert_shows(page, replay, middle)
+    for shown in drawn["seats"]:
+        assert (shown["hand"] is not None) == (shown["seat"] == seat)
+    assert page.locator(f"#board .ms-seat.viewing[data-seat='{seat}']").count() == 1
+
+
+def test_the_exported_file_draws_from_disk(
+    page: Page, match: tuple[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    _, replay = match
+    exported = tmp_path / "masons.html"
+    exported.write_text(export_html(replay), encoding="utf-8")
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{exported.as_uri()}#m=10")
+    assert_shows(page, replay, 10)
+    page.keyboard.press("End")
+    assert_shows(page, replay, len(replay["moments"]) - 1)
+    assert requests and all(url.startswith("file://") for url in requests), requests
