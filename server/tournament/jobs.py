@@ -1,4 +1,5 @@
-"""A match to play in a worker process, and what comes back: both cross a socket, pickled."""
+"""A match to play in a worker, what comes back (both cross a socket or Ray, pickled), and the
+player that plays them one after another."""
 
 from __future__ import annotations
 
@@ -54,3 +55,18 @@ def play(job: MatchJob) -> JobResult:
     except Exception as exc:  # reported to the parent, which stops the run
         return JobResult(job.index, error=f"{type(exc).__name__}: {exc}", details=traceback.format_exc())
     return JobResult(job.index, record=record.to_json())
+
+
+class MatchPlayer:
+    """Plays jobs one after another; owns what lives across matches (reused bot processes).
+
+    Every worker, a local worker process or a Ray actor, holds one. Today each match still
+    launches and stops its own bots, so nothing outlives a match and :meth:`close` has nothing
+    to release.
+    """
+
+    def play(self, job: MatchJob) -> JobResult:
+        return play(job)
+
+    def close(self) -> None:
+        """Release what lives across matches (nothing yet)."""

@@ -17,7 +17,7 @@ from types import FrameType
 
 from server.guard import die_with_parent
 
-from .jobs import play
+from .jobs import MatchPlayer
 
 
 def _unwind(signum: int, frame: FrameType | None) -> None:
@@ -31,12 +31,14 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
     signal.signal(signal.SIGTERM, _unwind)  # stops the match, and with it every bot of the match
     connection = Connection(descriptor)
+    player = MatchPlayer()
     try:
         while (job := connection.recv()) is not None:
-            connection.send(play(job))
+            connection.send(player.play(job))
     except (KeyboardInterrupt, EOFError, BrokenPipeError):
         pass
     finally:
+        player.close()
         connection.close()
     return 0
 
