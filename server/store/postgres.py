@@ -61,7 +61,11 @@ def _engine(location: DatabaseUrl) -> Engine:
     connect_args: dict[str, Any] = {}
     if "connect_timeout" not in location.url.query:
         connect_args["connect_timeout"] = CONNECT_TIMEOUT_S
-    return create_engine(location.url, connect_args=connect_args, pool_pre_ping=True)
+    try:
+        return create_engine(location.url, connect_args=connect_args, pool_pre_ping=True)
+    except ImportError:
+        missing = "PostgreSQL support is not installed; install it with: pip install 'smtourney[postgres]'"
+        raise StoreError(location, missing) from None
 
 
 def _our_tables() -> set[str]:

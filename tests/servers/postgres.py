@@ -14,8 +14,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import psycopg
-
 from server.store.location import DatabaseUrl, parse_location
 
 __all__ = ["PostgresServer", "missing_reason", "postgres_server"]
@@ -59,11 +57,16 @@ class PostgresServer:
         self.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
-    def execute(self, sql: str, database: str = "postgres") -> None:
+    def execute(self, sql: str, url: str | None = None) -> list[tuple[object, ...]]:
+        """Run ``sql`` in the database ``url`` names (default: the server's own); the rows it returns."""
+        import psycopg
+
+        database = "postgres" if url is None else self.location(url).url.database
         with psycopg.connect(
             host=str(self.socket_dir), user=SERVER_USER, dbname=database, autocommit=True
         ) as connection:
-            connection.execute(sql.encode())
+            cursor = connection.execute(sql.encode())
+            return cursor.fetchall() if cursor.description is not None else []
 
     def location(self, url: str) -> DatabaseUrl:
         location = parse_location(url)
