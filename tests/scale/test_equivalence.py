@@ -4,26 +4,36 @@ duplicates on either store."""
 
 from __future__ import annotations
 
+import json
 import signal
 import time
 from pathlib import Path
 
 import pytest
 
+from server.store.location import parse_location
+
 from ..conftest import processes_with
 from ..servers.postgres import PostgresServer
+from ..web.conftest import fetch, serve
 from .helpers import MATCHES, cli, run_args, standings_json, start_run, stored_match_ids, write_bracket
 
 
 @pytest.fixture(scope="module")
-def reference(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """Standings JSON of an uninterrupted run on SQLite with local worker processes."""
+def sqlite_twin(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """An uninterrupted run on SQLite with local worker processes: its database."""
     bracket = write_bracket(tmp_path_factory.mktemp("reference"))
     db = str(bracket.with_suffix(".db"))
     code, output = cli(*run_args(bracket, db, "local", None))
     assert code == 0, output
     assert len(stored_match_ids(db)) == MATCHES
-    return standings_json(db)
+    return db
+
+
+@pytest.fixture(scope="module")
+def reference(sqlite_twin: str) -> str:
+    """Standings JSON of the SQLite run with local worker processes."""
+    return standings_json(sqlite_twin)
 
 
 def test_sqlite_with_a_local_ray_instance_gives_the_same_standings(reference: str, tmp_path: Path) -> None:
@@ -35,8 +45,8 @@ def test_sqlite_with_a_local_ray_instance_gives_the_same_standings(reference: st
     assert standings_json(db) == reference
 
 
-def test_postgresql_with_local_workers_gives_the_same_standings(
-    reference: str, tmp_path: Path, postgres: PostgresServer
+def test_postgresql_with_local_workers_gives_the_same_standings_matches_and_replays(
+    reference: str, sqlite_twin: str, tmp_path: Path, postgres: PostgresServer
 ) -> None:
     bracket = write_bracket(tmp_path)
     db = postgres.new_database()
@@ -46,6 +56,32 @@ def test_postgresql_with_local_workers_gives_the_same_standings(
     code, output = cli("verify", "--db", db)
     assert code == 0, output
     assert f"{MATCHES} matches checked, {MATCHES} ok, 0 failed" in output
+    _the_readers_agree(db, sqlite_twin)
+
+
+def _timeless(value: object) -> object:
+    """``value`` without what depends on the clock (durations, latencies, times used)."""
+    if isinstance(value, dict):
+        return {k: _timeless(v) for k, v in value.items() if k not in CLOCK_KEYS}
+    if isinstance(value, list):
+        return [_timeless(v) for v in value]
+    return value
+
+
+CLOCK_KEYS = {"duration_s", "latency_us", "time_used_ms", "created_at", "finished_at"}
+
+
+def _the_readers_agree(db: str, twin: str) -> None:
+    """matches, replay and the web viewer read PostgreSQL as they read the SQLite file."""
+    listings = [json.loads(cli("matches", "--db", d, "--json")[1]) for d in (db, twin)]
+    assert _timeless(listings[0]) == _timeless(listings[1]) and len(listings[0]) == MATCHES
+    replays = [json.loads(cli("replay", "r1-t001-s1", "--db", d, "--json")[1]) for d in (db, twin)]
+    assert _timeless(replays[0]) == _timeless(replays[1])
+    with serve(parse_location(db)) as base:
+        (tournament,) = fetch(f"{base}/api/tournaments").json()
+        assert tournament["name"] == "tiny" and tournament["matches"] == MATCHES
+        page = fetch(f"{base}/tournaments/{tournament['id']}/matches/r1-t001-s1")
+        assert page.status == 200 and "greedy" in page.body
 
 
 def test_postgresql_with_a_ray_cluster_gives_the_same_standings(
