@@ -137,10 +137,10 @@ def _connect(workers: int, address: str | None) -> None:
                 include_dashboard=False,
                 object_store_memory=LOCAL_OBJECT_STORE_BYTES,
                 log_to_driver=False,
-                logging_level=logging.WARNING,
+                logging_level=logging.ERROR,  # not its notices on the run's terminal
             )
         else:
-            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = "a local Ray instance" if address is None else f"the Ray cluster at {address}"
         raise ExecutorError(f"cannot start or reach {where}: {_first_line(exc)}") from None
