@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from server.address import address_problem
 from server.bounds import MAX_WORKERS
 from server.display import plain, print_error, visible
 from server.launcher import interrupt_on_sigterm, stop_all
@@ -70,6 +71,9 @@ def run(
         raise typer.Exit(2)
     if ray_address is not None and executor == "local":
         print_error("--ray-address needs --executor ray")
+        raise typer.Exit(2)
+    if ray_address is not None and (problem := address_problem(ray_address)) is not None:
+        print_error(f"--ray-address: {problem}")
         raise typer.Exit(2)
     location = db_location(db) if db is not None else None
     try:

@@ -13,6 +13,7 @@ import contextlib
 import logging
 import os
 import signal
+import socket
 from collections import Counter, deque
 from typing import Any
 
@@ -26,6 +27,8 @@ __all__ = ["MAX_REPLAYS", "MatchActor", "RayExecutor"]
 
 MAX_REPLAYS = 3
 """A match whose worker dies this many times stops the run: it is the match, not bad luck."""
+REACH_TIMEOUT_S = 10.0
+"""How long the head of a Ray cluster has to accept a connection."""
 LOCAL_OBJECT_STORE_BYTES = 100 * 1024 * 1024
 """A run's own Ray instance carries only match records: Ray's smallest object store is plenty."""
 
@@ -127,6 +130,8 @@ def _connect(workers: int, address: str | None) -> None:
     Ray answers SIGTERM with an exit of its own; the handler in place before (the command line's,
     which stops the run like Ctrl-C) is put back.
     """
+    if address is not None:
+        _reachable(address)
     previous = signal.getsignal(signal.SIGTERM)
     try:
         if address is None:
@@ -147,6 +152,16 @@ def _connect(workers: int, address: str | None) -> None:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _reachable(address: str) -> None:
+    """Refuse at once a head that does not answer: Ray itself would retry for minutes."""
+    host, _, port = address.rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_TIMEOUT_S).close()
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or "timed out"
+        raise ExecutorError(f"cannot reach the Ray cluster at {address}: {reason}") from None
 
 
 def _first_line(exc: BaseException) -> str:
