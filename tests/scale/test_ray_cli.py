@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import signal
 import socket
+import sys
 import time
 from pathlib import Path
 
@@ -71,3 +72,28 @@ def test_sigterm_stops_a_ray_run_like_ctrl_c(tmp_path: Path, tag: str, ray_addre
     while processes_with(tag) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert processes_with(tag) == [], "a bot outlived the stopped run"
+
+
+def test_without_ray_installed_the_run_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A missing module is an import that fails: here, the Ray executor's (whatever this
+    environment has installed)."""
+    monkeypatch.setitem(sys.modules, "server.tournament.ray_executor", None)
+    bracket = write_bracket(tmp_path)
+    code, output = cli("run", str(bracket), "--executor", "ray")
+    assert code == 1
+    assert output.splitlines()[-1] == (
+        f"error: {bracket.with_suffix('.db')}: Ray is not installed; "
+        "install it with: pip install 'smtourney[ray]'"
+    )
+
+
+def test_without_psycopg_installed_a_url_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    code, output = cli("standings", "--db", "postgresql://me@/league?host=/nonexistent")
+    assert (code, output) == (
+        1,
+        "error: postgresql://me@/league?host=/nonexistent: PostgreSQL support is not installed; "
+        "install it with: pip install 'smtourney[postgres]'\n",
+    )
