@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import uuid
+from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
@@ -12,6 +13,17 @@ import pytest
 from typer.testing import CliRunner
 
 from server.cli import app as cli_app
+
+# The tests' Ray cluster lives on the loopback interface only. Ray rewrites a loopback address to
+# the machine's outward address unless multi-machine clusters are switched off; the drivers the
+# tests start (in this process or as children) inherit this.
+os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+
+from .servers.postgres import PostgresServer, postgres_server
+from .servers.postgres import missing_reason as postgres_missing
+from .servers.ray_cluster import missing_reason as ray_missing
+from .servers.ray_cluster import ray_cluster
 
 
 def processes_with(tag: str) -> list[int]:
@@ -69,3 +81,23 @@ def db_copy(tournament_db: Path, tmp_path: Path) -> Path:
     with closing(sqlite3.connect(tournament_db)) as source, closing(sqlite3.connect(copy)) as target:
         source.backup(target)
     return copy
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for the whole session (each test makes its own database)."""
+    reason = postgres_missing()
+    if reason is not None:
+        pytest.skip(reason)
+    with postgres_server() as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def ray_address() -> Iterator[str]:
+    """A real two-node Ray cluster on 127.0.0.1 for the whole session: its head's address."""
+    reason = ray_missing()
+    if reason is not None:
+        pytest.skip(reason)
+    with ray_cluster() as address:
+        yield address

@@ -1,5 +1,5 @@
-"""Opening a database: checked before anything is written, created in one transaction, migrated
-or refused.
+"""Opening a database (a SQLite file here, a PostgreSQL URL in :mod:`.postgres`): checked before
+anything is written, created in one transaction, migrated or refused.
 
 What cannot be ours (a folder, a device, a file that is not SQLite or is another
 program's, a newer schema) is refused with one line, before anything is written to
@@ -16,34 +16,23 @@ import contextlib
 import os
 import sqlite3
 import stat
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, QueuePool, create_engine, event, text
+from sqlalchemy import Engine, QueuePool, create_engine, event
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.schema import CreateIndex, CreateTable
-from sqlmodel import Session, SQLModel, select
+from sqlmodel import Session, SQLModel
 
-from .models import APPLICATION_ID, SCHEMA_VERSION, SchemaInfo
+from .errors import StoreError
+from .location import DatabaseUrl, Location
+from .migrations import MIGRATIONS, SchemaError, check_schema, migrate
+from .models import APPLICATION_ID, SCHEMA_VERSION
+from .postgres import open_postgres
 from .probe import Contents, ProbeError, probe
 
 __all__ = ["MIGRATIONS", "StoreError", "open_database"]
 
-
-def _decision_ids_per_seat(session: Session) -> None:
-    """Schema 2: a decision id counts its seat's decisions only, as bots now see it."""
-    session.execute(
-        text(
-            "UPDATE event SET decision_id = (SELECT n FROM (SELECT id, ROW_NUMBER() OVER "
-            "(PARTITION BY match_pk, seat ORDER BY seq) AS n FROM event WHERE seat IS NOT NULL) AS numbered "
-            "WHERE numbered.id = event.id) WHERE seat IS NOT NULL"
-        )
-    )
-
-
-#: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
-MIGRATIONS: dict[int, Callable[[Session], None]] = {1: _decision_ids_per_seat}
 
 BUSY_TIMEOUT_S = 10.0
 """How long a statement waits for another process's write lock."""
@@ -56,20 +45,12 @@ _KINDS = {
 }
 
 
-class StoreError(Exception):
-    """The database cannot be used; ``str()`` is one line naming the file."""
-
-    def __init__(self, path: Path, message: str) -> None:
-        super().__init__(path, message)
-        self.path = path
-        self.message = message
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
-
-
-def open_database(path: Path, *, create: bool) -> Engine:
-    """An engine on ``path``; with ``create``, a new or unfinished database is (completed and) created."""
+def open_database(location: Location, *, create: bool) -> Engine:
+    """An engine on ``location``; with ``create``, a new or unfinished database is (completed and)
+    created."""
+    if isinstance(location, DatabaseUrl):
+        return open_postgres(location, create=create)
+    path = location
     contents = _contents(path)
     if contents is None or _unfinished(contents):
         if not create:
@@ -109,19 +90,11 @@ def _unfinished(contents: Contents) -> bool:
 
 def _check_schema(path: Path, contents: Contents) -> None:
     """Refuse a database that is not ours or is newer; migrate an older one."""
-    if "schema_info" not in contents.tables:
-        raise StoreError(path, "not a smtourney database (it has no schema_info table)")
-    if contents.schema is None or contents.schema[0] != APPLICATION_ID:
-        raise StoreError(path, "not a smtourney database")
-    version = contents.schema[1]
-    if version > SCHEMA_VERSION:
-        raise StoreError(
-            path,
-            f"written by a newer smtourney (schema {version}; this one reads up to {SCHEMA_VERSION}); "
-            "upgrade smtourney to use it",
-        )
-    if version < SCHEMA_VERSION:
-        _migrate(path)
+    try:
+        if check_schema(contents):
+            _migrate(path)
+    except SchemaError as exc:
+        raise StoreError(path, str(exc)) from None
 
 
 def _create(path: Path, *, new_file: bool) -> None:
@@ -198,15 +171,6 @@ def _migrate(path: Path) -> None:
     engine = _engine(path)
     try:
         with Session(engine) as session:
-            info = session.exec(select(SchemaInfo)).one()
-            while info.version < SCHEMA_VERSION:
-                migrate = MIGRATIONS.get(info.version)
-                if migrate is None:
-                    too_old = f"schema {info.version} is too old to migrate; nothing was changed"
-                    raise StoreError(path, too_old)
-                migrate(session)
-                info.version += 1
-                session.add(info)
-            session.commit()
+            migrate(session)
     finally:
         engine.dispose()

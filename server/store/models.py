@@ -3,13 +3,33 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import BigInteger, Dialect, String, UniqueConstraint
+from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 #: Bump with a migration in :mod:`server.store.database` whenever a table changes.
 SCHEMA_VERSION = 2
 APPLICATION_ID = "smtourney"
+
+
+class BotText(TypeDecorator[str]):
+    """Text a bot chose (its name, its error messages): PostgreSQL cannot store a NUL character in
+    text, so there a NUL becomes U+FFFD; SQLite keeps it. Everything else is stored as given."""
+
+    impl = String
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
+        if isinstance(value, str) and dialect.name == "postgresql":
+            return value.replace("\0", "\ufffd")
+        return value
+
+
+def _seed() -> Any:
+    """A 63-bit seed: wider than PostgreSQL's INTEGER (SQLite's INTEGER holds it either way)."""
+    return Field(sa_type=BigInteger)
 
 
 class SchemaInfo(SQLModel, table=True):
@@ -28,7 +48,7 @@ class Tournament(SQLModel, table=True):
     game: str
     fingerprint: str  # hash of everything that decides the schedule and matches
     bracket_json: str  # the bracket as it was when the tournament was created
-    seed: int
+    seed: int = _seed()
     created_at: datetime
 
 
@@ -57,7 +77,7 @@ class Match(SQLModel, table=True):
     round: int
     table_no: int
     rotation: int
-    seed: int
+    seed: int = _seed()
     status: str = "done"
     players: int
     params_json: str
@@ -75,12 +95,12 @@ class Seat(SQLModel, table=True):
     match_pk: int = Field(foreign_key="match.id", index=True)
     seat: int
     entrant_id: int = Field(foreign_key="entrant.id", index=True)
-    bot: str
+    bot: str = Field(sa_type=BotText)
     score: int
     rank: int
     strikes: int
     forfeited: bool
-    forfeit_reason: str | None = None
+    forfeit_reason: str | None = Field(default=None, sa_type=BotText)
     faults_json: str
     time_used_ms: float
 
@@ -99,8 +119,8 @@ class Event(SQLModel, table=True):
     source: str
     step_json: str
     reply_json: str | None = None
-    latency_us: int | None = None
-    strike: str | None = None
+    latency_us: int | None = Field(default=None, sa_type=BigInteger)
+    strike: str | None = Field(default=None, sa_type=BotText)
 
 
 class RatingSnapshot(SQLModel, table=True):

@@ -8,17 +8,18 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, delete, insert
-from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from server.record import MatchRecord, SeatRecord, StepRecord
 
 from .database import StoreError, open_database
+from .location import Location
 from .models import Entrant, Event, Match, RatingSnapshot, Seat, Tournament
+from .postgres import one_line
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -48,8 +49,7 @@ def _guarded(method: Callable[Concatenate[Store, _P], _R]) -> Callable[Concatena
         except _CorruptedError as exc:
             raise StoreError(store.path, str(exc)) from None
         except SQLAlchemyError as exc:
-            cause = exc.orig if isinstance(exc, DBAPIError) else exc
-            raise StoreError(store.path, f"the database cannot be used: {cause}") from None
+            raise StoreError(store.path, f"the database cannot be used: {one_line(exc)}") from None
 
     return guarded
 
@@ -78,14 +78,14 @@ class Placement:
 
 
 class Store:
-    """A smtourney database."""
+    """A smtourney database: a SQLite file or a PostgreSQL database, used the same way."""
 
-    def __init__(self, engine: Engine, path: Path) -> None:
+    def __init__(self, engine: Engine, path: Location) -> None:
         self.engine = engine
         self.path = path
 
     @classmethod
-    def open(cls, path: Path, *, create: bool = False) -> Store:
+    def open(cls, path: Location, *, create: bool = False) -> Store:
         return cls(open_database(path, create=create), path)
 
     def close(self) -> None:

@@ -59,6 +59,7 @@ from .bracket_checks import command_problem, env_problem, header_value_problem, 
 from .bracket_errors import BracketError, FieldError, Loc, format_path, show
 from .bracket_params import normalized_params
 from .bracket_yaml import Lines, parse, read_text
+from .executor import EXECUTORS
 from .schedule import FORMATS, MAX_ENTRANTS, MAX_MATCHES, schedule_size
 
 __all__ = [
@@ -321,6 +322,12 @@ class Bracket(_Model):
     workers: int = Field(
         default=1, ge=1, le=MAX_WORKERS, strict=True, description="Matches played at the same time."
     )
+    executor: str = Field(
+        default="local",
+        strict=True,
+        description="Where matches are played: local (worker processes on this machine) or ray "
+        "(Ray actors, on a cluster with `smtourney run --ray-address`).",
+    )
     database: Path | None = Field(
         default=None,
         description="SQLite file of the tournament, relative to the bracket's folder; "
@@ -392,6 +399,13 @@ class Bracket(_Model):
             get_game(value)
         except KeyError as exc:
             raise ValueError(exc.args[0]) from None
+        return value
+
+    @field_validator("executor")
+    @classmethod
+    def _executor_known(cls, value: str) -> str:
+        if value not in EXECUTORS:
+            raise ValueError(f"unknown executor {value!r}; known executors: {', '.join(EXECUTORS)}")
         return value
 
     @field_validator("format")
@@ -483,8 +497,8 @@ class Bracket(_Model):
         """SHA-256 hex of all that decides the schedule and the matches.
 
         A resumed run compares it with the database's, so a changed bracket cannot
-        silently mix two tournaments. Workers, database, limits, fresh processes and how bots are
-        reached are left out: they may change between runs without changing a result.
+        silently mix two tournaments. Workers, database, limits, fresh processes, the executor and how
+        bots are reached are left out: they may change between runs without changing a result.
         """
         payload = {
             "fingerprint": FINGERPRINT_VERSION,

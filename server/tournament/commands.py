@@ -12,24 +12,28 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from server.address import address_problem
 from server.bounds import MAX_WORKERS
 from server.display import plain, print_error, visible
 from server.launcher import interrupt_on_sigterm, stop_all
 from server.store.database import StoreError
+from server.store.location import Location, LocationError, parse_location
 from server.store.models import Tournament
 from server.store.repository import Store
 
 from .bracket import BracketError, load_bracket
+from .executor import EXECUTORS, ExecutorChoice
 from .ratings import Standing, standings
 from .runner import Progress as MatchProgress
 from .runner import TournamentError, run_tournament
 
 # Tables stay readable when piped (rich would assume 80 columns).
 console = Console(width=None if sys.stdout.isatty() else 120)
-DEFAULT_DB = Path("tournaments/demo.db")
+DEFAULT_DB = "tournaments/demo.db"
+DB_HELP = "a SQLite file, or postgresql://USER@HOST/DBNAME"
 
 DbOption = Annotated[
-    Path, typer.Option("--db", help="Tournament database (default: the demo's, tournaments/demo.db).")
+    str, typer.Option("--db", help=f"Tournament database: {DB_HELP} (default: the demo's, {DEFAULT_DB}).")
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 TournamentOption = Annotated[
@@ -39,19 +43,47 @@ TournamentOption = Annotated[
 
 def run(
     bracket: Annotated[Path, typer.Argument(help="The bracket file (YAML).")],
-    db: Annotated[Path | None, typer.Option("--db", help="Database (default: from the bracket).")] = None,
+    db: Annotated[
+        str | None, typer.Option("--db", help=f"Database: {DB_HELP} (default: from the bracket).")
+    ] = None,
     workers: Annotated[
         int | None,
         typer.Option(min=1, max=MAX_WORKERS, help="Parallel matches (default: from the bracket)."),
     ] = None,
+    executor: Annotated[
+        str | None,
+        typer.Option(
+            help=f"Where matches are played: {' or '.join(EXECUTORS)} "
+            "(default: from the bracket, else local)."
+        ),
+    ] = None,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            help="HOST:PORT of the Ray cluster's head (implies --executor ray; "
+            "default: a Ray instance of this run's own)."
+        ),
+    ] = None,
 ) -> None:
     """Play a tournament, or resume it: only matches the database lacks are played."""
+    if executor is not None and executor not in EXECUTORS:
+        print_error(f"--executor must be one of: {', '.join(EXECUTORS)}; got {executor!r}")
+        raise typer.Exit(2)
+    if ray_address is not None and executor == "local":
+        print_error("--ray-address needs --executor ray")
+        raise typer.Exit(2)
+    if ray_address is not None and (problem := address_problem(ray_address)) is not None:
+        print_error(f"--ray-address: {problem}")
+        raise typer.Exit(2)
+    location = db_location(db) if db is not None else None
     try:
         spec = load_bracket(bracket)
     except BracketError as exc:
         print_error(str(exc))
         raise typer.Exit(2) from None
-    db_path = db or spec.database_path
+    db_path = location or spec.database_path
+    name = executor or ("ray" if ray_address is not None else spec.executor)
+    choice = ExecutorChoice("ray" if name == "ray" else "local", ray_address)
     interrupt_on_sigterm()
     view = _RunView(spec.name, [e.name for e in spec.entrants])
     try:
@@ -59,8 +91,10 @@ def run(
             spec,
             db_path,
             workers=workers or spec.workers,
+            executor=choice,
             on_progress=view.on_progress,
             on_start=view.on_start,
+            on_replay=view.on_replay,
         )
     except KeyboardInterrupt:
         stop_all()
@@ -123,7 +157,10 @@ class _RunView:
             self.task, completed=update.done, rate=rate, leader=f"{visible(leader)} (mean rank)"
         )
 
-    def stored_text(self, db_path: Path) -> str:
+    def on_replay(self, match_id: str, why: str) -> None:
+        print_error(f"match {match_id} is played again: {why}", label="replay:", style="yellow")
+
+    def stored_text(self, db_path: Location) -> str:
         """How much is stored, for a run that stops early."""
         if self.task is None:
             return "no match was played"
@@ -134,20 +171,29 @@ class _RunView:
             self.progress.stop()
 
 
-def open_store(db: Path) -> Store:
-    """The database at ``db``, or exit 1 with one line saying why it cannot be used."""
+def db_location(db: str | Location) -> Location:
+    """``--db`` as a file or a PostgreSQL URL, or exit 2 with one line saying what is wrong."""
     try:
-        return Store.open(db)
+        return parse_location(db)
+    except LocationError as exc:
+        print_error(f"--db: {exc}")
+        raise typer.Exit(2) from None
+
+
+def open_store(db: str | Location) -> Store:
+    """The database ``db`` names, or exit 1 with one line saying why it cannot be used."""
+    try:
+        return Store.open(db_location(db))
     except StoreError as exc:
         print_error(str(exc))
         raise typer.Exit(1) from None
 
 
-def _tournament(store: Store, name: str | None, db: Path) -> Tournament:
+def _tournament(store: Store, name: str | None) -> Tournament:
     tournament = store.tournament(name)
     if tournament is None:
         what = f"no tournament named {name!r}" if name else "no tournament"
-        print_error(f"{db}: {what}")
+        print_error(f"{store.path}: {what}")
         raise typer.Exit(1)
     return tournament
 
@@ -158,7 +204,7 @@ def compute_standings(store: Store, tournament: Tournament) -> list[Standing]:
     return standings(names, store.results(tournament.id))
 
 
-def _show_standings(db: Path, tournament: Tournament) -> None:
+def _show_standings(db: Location, tournament: Tournament) -> None:
     store = open_store(db)
     try:
         rows = compute_standings(store, tournament)
@@ -207,7 +253,7 @@ def standings_command(
     """The standings: TrueSkill ratings applied in schedule order."""
     store = open_store(db)
     try:
-        tournament = _tournament(store, name, db)
+        tournament = _tournament(store, name)
         rows = compute_standings(store, tournament)
     except StoreError as exc:
         print_error(str(exc))
@@ -226,7 +272,7 @@ def matches_command(
     """The finished matches, in schedule order."""
     store = open_store(db)
     try:
-        tournament = _tournament(store, name, db)
+        tournament = _tournament(store, name)
         assert tournament.id is not None
         rows = _match_rows(store, tournament.id)
     except StoreError as exc:

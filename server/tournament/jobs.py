@@ -1,4 +1,4 @@
-"""A match to play in a worker process, what comes back (both cross a socket, pickled), and the
+"""A match to play in a worker, what comes back (both cross a socket or Ray, pickled), and the
 player that plays one job after another, keeping launched bots up between them."""
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import IO
 
+from .executor import ExecutorError
 from .jobs import JobResult, MatchJob
 
 __all__ = ["WorkerCrashError", "WorkerPool"]
@@ -31,7 +32,7 @@ STOP_GRACE_S = 10.0
 """How long a worker has to stop its match and bots after SIGTERM before it is killed."""
 
 
-class WorkerCrashError(RuntimeError):
+class WorkerCrashError(ExecutorError):
     """A worker process died without reporting (killed, or out of memory)."""
 
     def __init__(self, pid: int, status: int, match_id: str) -> None:

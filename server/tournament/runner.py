@@ -1,5 +1,5 @@
-"""Play a tournament: schedule it, play what the database does not hold yet in
-worker processes, store each finished match, then the rating history.
+"""Play a tournament: schedule it, play what the database does not hold yet on an executor
+(local worker processes or Ray actors), store each finished match, then the rating history.
 
 The database is the source of truth: a match is stored whole in one
 transaction, so stopping at any moment loses at most the matches in flight,
@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from server.record import MatchRecord
+from server.store.location import DatabaseUrl, Location
 from server.store.models import Tournament
 from server.store.repository import Placement, Store
 
 from .bracket import Bracket
+from .executor import ExecutorChoice, ExecutorError, ReplayCallback, start_executor
 from .jobs import JobResult, MatchJob
-from .pool import WorkerCrashError, WorkerPool
 from .ratings import rate
 from .schedule import ScheduledMatch, make_schedule
 
@@ -63,7 +64,12 @@ def open_tournament(store: Store, bracket: Bracket) -> Tournament:
             # Secrets (tokens, environment values) stay out of the database.
             bracket=bracket.model_dump(
                 mode="json",
-                exclude={"database": True, "workers": True, "entrants": {"__all__": {"token", "env"}}},
+                exclude={
+                    "database": True,
+                    "workers": True,
+                    "executor": True,
+                    "entrants": {"__all__": {"token", "env"}},
+                },
             ),
             seed=bracket.seed,
             # How each entrant is reached; secrets (tokens, env values) are not stored.
@@ -81,19 +87,31 @@ def open_tournament(store: Store, bracket: Bracket) -> Tournament:
     return existing
 
 
+def log_dir_of(location: Location) -> Path:
+    """Where bot and worker output goes: ``<db stem>-logs`` beside a SQLite file, or
+    ``<database name>-logs`` in the working folder for PostgreSQL (on every node, the same path)."""
+    if isinstance(location, DatabaseUrl):
+        return Path(f"{location.name}-logs").absolute()
+    return location.parent / f"{location.stem}-logs"
+
+
 def run_tournament(
     bracket: Bracket,
-    db_path: Path,
+    db_path: Location,
     *,
     workers: int,
+    executor: ExecutorChoice | None = None,
     on_progress: ProgressCallback | None = None,
     on_start: Callable[[int, int], None] | None = None,
+    on_replay: ReplayCallback | None = None,
 ) -> Tournament:
     """Play every scheduled match the database lacks; returns the tournament row.
 
-    ``on_start(already_done, total)`` is called once before play.
+    ``on_start(already_done, total)`` is called once before play; ``executor`` defaults to the
+    bracket's.
     """
     schedule = schedule_of(bracket)
+    choice = executor or ExecutorChoice("ray" if bracket.executor == "ray" else "local")
     store = Store.open(db_path, create=True)
     try:
         tournament = open_tournament(store, bracket)
@@ -103,7 +121,8 @@ def run_tournament(
         if on_start is not None:
             on_start(len(schedule) - len(todo), len(schedule))
         if todo:
-            _play(bracket, store, tournament.id, todo, len(schedule), db_path, workers, on_progress)
+            played = _Played(store, tournament.id, len(schedule), on_progress)
+            _play(bracket, played, todo, log_dir_of(db_path), choice, workers, on_replay)
         _, history = rate(len(bracket.entrants), store.results(tournament.id))
         store.replace_rating_history(
             tournament.id, [(s.match_index, s.entrant, s.mu, s.sigma) for s in history]
@@ -113,29 +132,38 @@ def run_tournament(
         store.close()
 
 
+@dataclass
+class _Played:
+    """Where finished matches go: the store, then the progress callback."""
+
+    store: Store
+    tournament_id: int
+    total: int
+    on_progress: ProgressCallback | None
+    done: int = 0
+
+
 def _play(
     bracket: Bracket,
-    store: Store,
-    tournament_id: int,
+    played: _Played,
     todo: list[ScheduledMatch],
-    total: int,
-    db_path: Path,
+    log_dir: Path,
+    choice: ExecutorChoice,
     workers: int,
-    on_progress: ProgressCallback | None,
+    on_replay: ReplayCallback | None,
 ) -> None:
     specs = bracket.seat_specs()
     config = bracket.referee_config()
-    log_dir = db_path.parent / f"{db_path.stem}-logs"
     by_index = {m.index: m for m in todo}
-    done = total - len(todo)
+    played.done = played.total - len(todo)
     try:
-        pool = WorkerPool(min(workers, len(todo)), log_dir / "workers.log")
-    except OSError as exc:
-        raise TournamentError(f"cannot start the worker processes: {exc}") from None
+        executor = start_executor(choice, min(workers, len(todo)), log_dir, on_replay)
+    except ExecutorError as exc:
+        raise TournamentError(str(exc)) from None
     graceful = False
     try:
         for match in todo:
-            pool.submit(
+            executor.submit(
                 MatchJob(
                     index=match.index,
                     game=bracket.game,
@@ -149,23 +177,28 @@ def _play(
             )
         for _ in todo:
             try:
-                result = pool.next_result()
-            except WorkerCrashError as exc:
+                result = executor.next_result()
+            except ExecutorError as exc:
                 raise TournamentError(
-                    f"{exc}; {done} of {total} matches are stored. Run the same command again to resume."
+                    f"{exc}; {played.done} of {played.total} matches are stored. "
+                    "Run the same command again to resume."
                 ) from None
             match = by_index[result.index]
             if result.record is None:
                 raise TournamentError(_referee_failure(result, match.match_id, log_dir))
-            record = MatchRecord.from_json(result.record)
-            placement = Placement(match.index, match.round, match.table, match.rotation)
-            store.save_match(tournament_id, placement, record, match.seats)
-            done += 1
-            if on_progress is not None:
-                on_progress(Progress(done, total, match, record))
+            _store(played, match, MatchRecord.from_json(result.record))
         graceful = True
     finally:
-        pool.close(graceful=graceful)
+        executor.close(graceful=graceful)
+
+
+def _store(played: _Played, match: ScheduledMatch, record: MatchRecord) -> None:
+    """One transaction for the whole match, then progress."""
+    placement = Placement(match.index, match.round, match.table, match.rotation)
+    played.store.save_match(played.tournament_id, placement, record, match.seats)
+    played.done += 1
+    if played.on_progress is not None:
+        played.on_progress(Progress(played.done, played.total, match, record))
 
 
 def _referee_failure(result: JobResult, match_id: str, log_dir: Path) -> str:

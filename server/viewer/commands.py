@@ -86,11 +86,12 @@ def replay_command(
         tournament, record = find_match(store, match_id, name)
         positions = moments(record, seat)
     except (MatchLookupError, ValueError) as exc:
-        raise _fail(f"{db}: {exc}") from None
+        raise _fail(f"{store.path}: {exc}") from None
     except StoreError as exc:
         raise _fail(str(exc)) from None
     except ReplayMismatchError as exc:
-        raise _fail(f"{db}: match {match_id} does not re-simulate, {exc} (see `smtourney verify`)") from None
+        mismatch = f"match {match_id} does not re-simulate, {exc} (see `smtourney verify`)"
+        raise _fail(f"{store.path}: {mismatch}") from None
     finally:
         store.close()
     replay = build_replay(record, tournament=tournament.name, seat=seat, positions=positions)
@@ -138,7 +139,7 @@ def verify_command(
         try:
             wanted = _wanted(store, match_ids or [], name)
         except MatchLookupError as exc:
-            raise _fail(f"{db}: {exc}") from None
+            raise _fail(f"{store.path}: {exc}") from None
         except StoreError as exc:
             raise _fail(str(exc)) from None
         for tournament, match_id in wanted:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -17,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from server.store.database import StoreError
+from server.store.location import Location
 from server.store.repository import Store
 
 from . import api, games, pages
@@ -59,8 +59,9 @@ async def _unexpected(request: Request, exc: Exception) -> Response:
     return _error(request, 500, f"unexpected error: {type(exc).__name__}: {exc}")
 
 
-def create_app(db_path: Path) -> FastAPI:
-    """The app serving ``db_path``; raises StoreError now if it is missing or not a smtourney database."""
+def create_app(db_path: Location) -> FastAPI:
+    """The app serving ``db_path`` (a SQLite file or a PostgreSQL URL); raises StoreError now if it
+    is missing or not a smtourney database."""
     store = Store.open(db_path)
 
     @asynccontextmanager

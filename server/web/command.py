@@ -10,7 +10,7 @@ from rich.console import Console
 
 from server.display import plain, print_error
 from server.store.database import StoreError
-from server.tournament.commands import DEFAULT_DB, DbOption
+from server.tournament.commands import DEFAULT_DB, DbOption, db_location
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -43,8 +43,9 @@ def web(
 
     from .app import create_app
 
+    location = db_location(db)
     try:
-        app = create_app(db)
+        app = create_app(location)
     except StoreError as exc:
         print_error(str(exc))
         raise typer.Exit(1) from None
@@ -55,5 +56,5 @@ def web(
         raise typer.Exit(1) from None
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    console.print(plain(f"serving {db} at http://{shown}:{bound}/  (Ctrl-C to stop)"))
+    console.print(plain(f"serving {location} at http://{shown}:{bound}/  (Ctrl-C to stop)"))
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import uvicorn
 
+from server.store.location import Location
 from server.web.app import create_app
 
 
@@ -41,7 +42,7 @@ def fetch(url: str) -> Reply:
 
 
 @contextmanager
-def serve(db: Path) -> Iterator[str]:
+def serve(db: Location) -> Iterator[str]:
     """Serve ``db`` on 127.0.0.1 on a free port; yields the base URL; always stops the server."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))

@@ -1,0 +1,84 @@
+"""Running one small bracket on any store and executor, and reading back what was stored."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from server.cli import app
+from server.store.database import StoreError
+from server.store.location import parse_location
+from server.store.repository import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+MATCHES = 6
+"""Three entrants two to a table: three tables, each in both seat rotations."""
+
+BRACKET = """\
+name: tiny
+game: saint_malo
+players: 2
+rounds: 1
+seed: 99
+time_control: {{decision_ms: 5000, bank_ms: 20000}}
+workers: 2
+entrants:
+  - {{name: greedy, command: python -m bots.greedy, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
+  - {{name: random-a, command: python -m bots.random, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
+  - {{name: random-b, command: python -m bots.random, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
+"""
+
+
+def write_bracket(folder: Path, tag: str = "untagged") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "tiny.yaml"
+    path.write_text(BRACKET.format(tag=tag))
+    return path
+
+
+def cli(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def run_args(bracket: Path, db: str, executor: str, ray_address: str | None) -> list[str]:
+    """``smtourney run`` arguments for one store and one executor."""
+    args = ["run", str(bracket), "--db", db, "--executor", executor]
+    return args + (["--ray-address", ray_address] if ray_address is not None else [])
+
+
+def standings_json(db: str) -> str:
+    code, output = cli("standings", "--db", db, "--json")
+    assert code == 0, output
+    return output
+
+
+def stored_match_ids(db: str) -> list[str]:
+    """Stored matches in schedule order, duplicates included ([] before the database exists)."""
+    try:
+        store = Store.open(parse_location(db))
+    except StoreError:
+        return []
+    try:
+        tournament = store.tournament("tiny")
+        if tournament is None or tournament.id is None:
+            return []
+        return [match.match_id for match, _ in store.matches(tournament.id)]
+    finally:
+        store.close()
+
+
+def start_run(args: list[str]) -> subprocess.Popen[str]:
+    """``smtourney run`` as a process of its own, output captured."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "server", *args],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
