@@ -52,7 +52,6 @@ app.command("verify")(viewer_commands.verify_command)
 console = Console()
 
 
-
 @app.command()
 def play(
     bot: Annotated[
@@ -234,6 +233,13 @@ def bot_serve(
         typer.Option(min=0, max=MAX_PORT, help="Port to listen on (0: pick one; default: $SMTOURNEY_PORT)"),
     ] = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="Listen on this gRPC address instead, e.g. unix:/tmp/bot.sock "
+            "(default: $SMTOURNEY_ADDRESS, when no port is given)."
+        ),
+    ] = None,
     tls_cert: Annotated[
         Path | None,
         typer.Option(
@@ -265,6 +271,7 @@ def bot_serve(
         print_error(str(exc))
         raise typer.Exit(2) from None
     argv = ["--host", host] + ([] if port is None else ["--port", str(port)])
+    argv += [] if address is None else ["--address", address]
     if tls_cert is not None or tls_key is not None:
         argv += ["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)]
     if token is not None:
@@ -272,7 +279,8 @@ def bot_serve(
     try:  # what fails here fails starting to serve: once serving, it only waits for a signal
         serve_bot(bot_class(), argv)
     except (OSError, RuntimeError) as exc:
-        print_error(f"cannot serve on {host} port {port if port is not None else 0}: {exc}")
+        where = address or f"{host} port {port if port is not None else 0}"
+        print_error(f"cannot serve on {where}: {exc}")
         raise typer.Exit(1) from None
 
 

@@ -28,6 +28,10 @@ class SeatSpec:
     env: Mapping[str, str] = field(default_factory=dict)
     tls: Tls | None = None
     token: str | None = None
+    sandbox: bool = True
+    """A launched bot runs in the sandbox (server/sandbox.py) unless this is False."""
+    program_dir: Path | None = None
+    """The directory a sandboxed bot may read; default: its script's or module's."""
 
     def __post_init__(self) -> None:
         if (self.command is None) == (self.address is None):
@@ -90,10 +94,17 @@ def open_seats(
         for seat in seats:
             if seat.spec.command is not None:
                 log_path = log_dir / f"{match_id}.seat{seat.record.seat}.{file_safe_name(seat.spec.name)}.log"
-                seat.process = BotProcess(seat.spec.command, log_path, env=seat.spec.env, limits=limits)
                 try:
+                    seat.process = BotProcess(
+                        seat.spec.command,
+                        log_path,
+                        env=seat.spec.env,
+                        limits=limits,
+                        sandboxed=seat.spec.sandbox,
+                        program_dir=seat.spec.program_dir,
+                    )
                     seat.process.start()
-                except OSError as exc:
+                except (OSError, ValueError) as exc:
                     seat.forfeit(f"cannot launch {seat.spec.command!r}: {exc}")
         for seat in seats:
             if seat.active:
