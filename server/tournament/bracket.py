@@ -133,7 +133,9 @@ class LimitsConfig(_Model):
     processes: int = Field(
         default=64, ge=8, le=4096, strict=True, description="Processes and threads of a sandboxed bot."
     )
-    tmp_mb: int = Field(default=64, ge=1, le=65536, strict=True, description="Size of a sandboxed bot's /tmp.")
+    tmp_mb: int = Field(
+        default=64, ge=1, le=65536, strict=True, description="Size of a sandboxed bot's /tmp."
+    )
 
 
 class TlsConfig(_Model):
