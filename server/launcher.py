@@ -105,7 +105,7 @@ class BotProcess:
             self.address = self.sandbox.address
             self.argv = absolute_words([w.replace("{address}", SANDBOX_ADDRESS) for w in words], where)
             # bwrap runs with the bot's own environment: its /proc/1/environ is visible inside.
-            self.env = {**self.sandbox.env, "PATH": os.environ.get("PATH", os.defpath)}
+            self.env = dict(self.sandbox.env)
         else:
             port = free_port()
             self.address = f"127.0.0.1:{port}"

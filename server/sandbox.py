@@ -181,6 +181,8 @@ class Sandbox:
                 "or give the entrant sandbox: false"
             )
         args = [bwrap, "--unshare-all", "--die-with-parent", "--clearenv"]
+        args += ["--proc", "/proc", "--dev", "/dev"]  # first: a program may live under /tmp
+        args += ["--size", str(self.limits.tmp_mb * 1024 * 1024), "--perms", "1777", "--tmpfs", "/tmp"]
         for directory in SYSTEM_DIRS:
             args += _system_mount(directory)
         mounted = set(python_environment())
@@ -188,8 +190,6 @@ class Sandbox:
             args += ["--ro-bind", str(path), str(path)]
         if self.program.path is not None:
             args += ["--ro-bind", str(self.program.path), str(self.program.path)]
-        args += ["--proc", "/proc", "--dev", "/dev"]
-        args += ["--size", str(self.limits.tmp_mb * 1024 * 1024), "--perms", "1777", "--tmpfs", "/tmp"]
         args += ["--bind", str(self.socket_dir), SOCKET_DIR, "--ro-bind", guard.__file__, GUARD_PATH]
         args += ["--chdir", str(self.program.workdir or "/")]
         for name, value in self.env.items():
