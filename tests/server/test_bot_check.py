@@ -73,18 +73,20 @@ def test_a_bot_built_from_the_proto_files_alone_passes(tmp_path: Path) -> None:
     assert_all_pass(output)
 
 
+FIRST = r"^FAIL Keep \(the first position\): "
 # fault of tests/bots/faulty_bot.py (misbehaving from its first Keep) -> the line that must fail
 FAILURES = {
-    "sleep": r"^FAIL Keep \(the first position\): no KeepReply within 500 ms -- fix: answer within",
-    "illegal": r"^FAIL Keep \(the first position\): KeepReply \{decision_id: 1 reroll: 99\} is illegal: R3 keep",
-    "empty": r"^FAIL Keep \(the first position\): KeepReply is empty -- fix: set decision_id",
-    "garbage": r"^FAIL Keep \(the first position\): error status INTERNAL",
-    "wrong_kind": r"^FAIL Place \(the first position\): PlaceReply \{decision_id: \d+ \w+ \{.*\}\} is illegal",
-    "huge": r"^FAIL Keep \(the first position\): KeepReply is too large: .* -- fix: replies are at most 4 MiB",
+    "sleep": FIRST + r"no KeepReply within 500 ms -- fix: answer within",
+    "illegal": FIRST + r"KeepReply \{decision_id: 1 reroll: 99\} is illegal: R3 keep",
+    "empty": FIRST + r"KeepReply is empty -- fix: set decision_id",
+    "garbage": FIRST + r"error status INTERNAL",
+    "wrong_kind": r"^FAIL Place \(the first position\): PlaceReply \{decision_id: \d+ \w+ \{.*\}\} "
+    r"is illegal",
+    "huge": FIRST + r"KeepReply is too large: .* -- fix: replies are at most 4 MiB",
     # (its first stale reply, decision id 0, is all defaults: empty)
     "stale": r"^FAIL Keep \([^)]*\): KeepReply.decision_id is \d+, expected \d+ -- fix: copy "
     r"request.context.decision_id",
-    "crash": r"^FAIL Keep \(the first position\): the bot cannot be reached",
+    "crash": FIRST + r"the bot cannot be reached",
     "exit_after_hello": r"^FAIL StartMatch: the bot cannot be reached",
     "unhealthy": r"^FAIL health: not healthy \(SERVING\) within 3 s",
     "no_health": r"^FAIL health: the health check \(grpc.health.v1.Health/Check\) answered UNIMPLEMENTED: "
