@@ -82,11 +82,14 @@ def play(
     ] = 3,
     log_dir: Annotated[Path, typer.Option(help="Where bot output is written.")] = Path("logs"),
     record: Annotated[Path | None, typer.Option(help="Write the match record (JSON) here.")] = None,
+    sandbox: Annotated[
+        bool, typer.Option(help="Launch the bots in the sandbox (no network, only their own program).")
+    ] = True,
 ) -> None:
     """Play one match between bots and show the boards live, then the result."""
     try:
         plugin = game_plugin(game)
-        specs = seat_specs(plugin, bot or list(plugin.demo_seats))
+        specs = seat_specs(plugin, bot or list(plugin.demo_seats), sandbox=sandbox)
         log_dir = log_folder(log_dir)
         if record is not None:
             check_output_file("--record", record)
