@@ -192,6 +192,7 @@ class BotProcess:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+            _await_empty_group(process.pid)
         if self._log is not None:
             self._log.close()
             self._log = None
@@ -205,6 +206,18 @@ class BotProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _await_empty_group(group: int, timeout_s: float = 2.0) -> None:
+    """Wait until no process of ``group`` is left: a sandbox's processes die a moment after its
+    leader, as the kernel ends its PID namespace."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            return
+        time.sleep(0.005)
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
