@@ -70,10 +70,25 @@ class Program:
     workdir: Path | None
 
 
+def installed_paths() -> list[Path]:
+    """Folders on this interpreter's path that packages were installed into besides site-packages
+    (``pip install --target``, then ``PYTHONPATH``): those holding a ``*.dist-info``. A source tree
+    on the path is not among them, so a working folder with a bracket in it is never shown."""
+    site_packages = {Path(p) for p in site.getsitepackages()}
+    found = []
+    for entry in sys.path:
+        path = Path(entry) if entry else None
+        if path is not None and path not in site_packages and path.is_dir() and any(path.glob("*.dist-info")):
+            found.append(path)
+    return found
+
+
 def python_environment() -> list[Path]:
-    """The interpreter's prefixes, its site-packages and the sources of editable installs."""
+    """The interpreter's prefixes, its site-packages, other install folders and the sources of
+    editable installs."""
     paths = {Path(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix)}
     paths.update(Path(p) for p in site.getsitepackages())
+    paths.update(installed_paths())
     for name, module in list(sys.modules.items()):
         mapping = getattr(module, "MAPPING", None) if name.startswith("__editable__") else None
         if isinstance(mapping, dict):
@@ -163,6 +178,9 @@ class Sandbox:
     ) -> None:
         self.program = program
         self.env = {**BASE_ENV, **env, "SMTOURNEY_ADDRESS": ADDRESS}
+        extra = os.pathsep.join(str(p) for p in installed_paths())
+        if extra:  # the bot finds what the referee finds (game plugins installed with --target)
+            self.env["PYTHONPATH"] = os.pathsep.join(filter(None, [self.env.get("PYTHONPATH"), extra]))
         self.limits = limits
         self.socket_dir = Path(tempfile.mkdtemp(prefix="smtourney-bot-"))
         self.cgroup = pids_cgroup(self.socket_dir.name, limits.processes)
