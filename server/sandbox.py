@@ -128,13 +128,18 @@ def find_program(words: Sequence[str], env: Mapping[str, str], cwd: Path) -> Pro
 
 
 def _python_program(args: Sequence[str], env: Mapping[str, str], cwd: Path) -> Program:
+    skip = False
     for index, word in enumerate(args):
-        if word == "-m" and index + 1 < len(args):
+        if skip:
+            skip = False
+        elif word == "-m" and index + 1 < len(args):
             return _module_program(args[index + 1], env, cwd)
-        if word == "-c":
+        elif word == "-c":
             return Program(None, None)
-        if not word.startswith("-"):
-            return _directory_of(cwd / word)
+        elif word in ("-X", "-W"):  # options that take the next word
+            skip = True
+        elif not word.startswith("-"):
+            return _directory_of(cwd / word) if (cwd / word).is_file() else Program(None, None)
     return Program(None, None)
 
 

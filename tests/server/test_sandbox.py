@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from server.launcher import BotProcess, Limits
-from server.sandbox import SandboxLimits
+from server.sandbox import SandboxLimits, find_program
 from server.store.database import open_database
 from server.store.repository import Store
 from tests.bots.cheating_bot import ATTACKS
@@ -167,3 +167,20 @@ def test_a_sandboxed_bot_sees_a_scrubbed_environment_and_no_network(tmp_path: Pa
     assert not {"home", "var", "opt", "srv", "mnt", "media"} & set(eval(listing))
     assert eval(interfaces) == ["lo"]  # only the loopback of its own network namespace
     assert not Path(process.address.removeprefix("unix:")).parent.exists()  # the socket's folder is gone
+
+
+@pytest.mark.parametrize(
+    ("command", "path", "workdir"),
+    [
+        ("python -m bots.greedy", "bots", "."),  # found in the working folder, as Python finds it
+        ("python docs/examples/example_bot.py", "docs/examples", "docs/examples"),
+        ("python -u -m tests.bots.faulty_bot --fault none", "tests", "."),
+        ("node docs/examples/node/bot.js", "docs/examples/node", "docs/examples/node"),
+        ("python -X dev no_such_script.py", None, None),  # never the working folder itself
+        ("python -c pass", None, None),
+    ],
+)
+def test_the_program_folder_of_a_command(command: str, path: str | None, workdir: str | None) -> None:
+    program = find_program(command.split(), {}, ROOT)
+    assert program.path == (None if path is None else (ROOT / path).resolve())
+    assert program.workdir == (None if workdir is None else (ROOT / workdir).resolve())
