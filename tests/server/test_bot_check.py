@@ -97,7 +97,10 @@ FAILURES = {
 @pytest.mark.parametrize("fault", sorted(FAILURES))
 def test_each_misbehaviour_fails_with_its_line(fault: str, tag: str, tmp_path: Path) -> None:
     command = f"python -m tests.bots.faulty_bot --fault {fault} --at 1 --tag {tag}"
-    options = ["--game", "saint_malo", "--decision-ms", "500", "--startup-timeout", "3"]
+    # Building a 100 MB reply takes the bot a while: time enough that the size limit is what trips.
+    decision_ms = "10000" if fault == "huge" else "500"
+    startup = "3" if fault == "unhealthy" else "30"  # short only where it must run out
+    options = ["--game", "saint_malo", "--decision-ms", decision_ms, "--startup-timeout", startup]
     code, output = bot_check(command, *options, log_dir=tmp_path)
     assert code == 1, output
     assert re.search(FAILURES[fault], output, re.MULTILINE), output
