@@ -62,11 +62,15 @@ def free_port() -> int:
         return port
 
 
-def _guarded(argv: list[str], limits: Limits, cgroup: Path | None = None) -> list[str]:
-    """``argv`` run through :mod:`server.guard`: parent-death signal and limits, set before exec."""
+def _guarded(
+    argv: list[str], limits: Limits, cgroup: Path | None = None, sandboxed: bool = False
+) -> list[str]:
+    """``argv`` run through :mod:`server.guard`: parent-death signal and limits, set before exec
+    (and for a sandbox, its cgroup and the lifeline its inside watches)."""
     memory = "-" if limits.memory_mb is None else str(limits.memory_mb * 1024 * 1024)
     cpu = "-" if limits.cpu_seconds is None else str(limits.cpu_seconds)
     options = [] if cgroup is None else ["--cgroup", str(cgroup)]
+    options += ["--lifeline", "hold"] if sandboxed else []
     return [sys.executable, "-I", "-S", guard.__file__, str(os.getpid()), memory, cpu, *options, "--", *argv]
 
 
@@ -125,7 +129,7 @@ class BotProcess:
         self._log = self.log_path.open("ab")
         try:
             self.process = subprocess.Popen(
-                _guarded(argv, self.limits, cgroup),
+                _guarded(argv, self.limits, cgroup, sandboxed=self.sandbox is not None),
                 stdin=subprocess.DEVNULL,
                 stdout=self._log,
                 stderr=subprocess.STDOUT,

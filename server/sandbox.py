@@ -218,7 +218,8 @@ class Sandbox:
         for name, value in self.env.items():
             args += ["--setenv", name, value]
         inner = [sys.executable, "-I", "-S", GUARD_PATH, "-", "-", "-"]
-        return [*args, "--", *inner, "--processes", str(self.limits.processes), "--", *argv]
+        options = ["--processes", str(self.limits.processes), "--lifeline", "watch"]
+        return [*args, "--", *inner, *options, "--", *argv]
 
     def close(self) -> None:
         """Remove the socket's directory and the cgroup (the bot is gone by now)."""
