@@ -46,6 +46,8 @@ BASE_ENV = {
 }
 """The whole environment of a sandboxed bot, besides its entrant's ``env`` and ``SMTOURNEY_ADDRESS``."""
 _PYTHONS = ("python", "python3")
+_PREFIX = "smtourney-bot-"
+"""Socket folders and cgroups are named ``smtourney-bot-<launcher pid>-<random>``."""
 
 
 class SandboxUnavailableError(OSError):
@@ -187,7 +189,8 @@ class Sandbox:
         if extra:  # the bot finds what the referee finds (game plugins installed with --target)
             self.env["PYTHONPATH"] = os.pathsep.join(filter(None, [self.env.get("PYTHONPATH"), extra]))
         self.limits = limits
-        self.socket_dir = Path(tempfile.mkdtemp(prefix="smtourney-bot-"))
+        sweep_leftovers()
+        self.socket_dir = Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-"))
         self.cgroup = pids_cgroup(self.socket_dir.name, limits.processes)
 
     @property
@@ -234,6 +237,20 @@ class Sandbox:
                     break
                 except OSError:
                     time.sleep(0.01)
+
+
+def sweep_leftovers() -> None:
+    """Remove the socket folders and cgroups of launchers that were killed before cleaning up."""
+    places = [Path(tempfile.gettempdir()), *_pids_parents()]
+    for place in places:
+        for path in place.glob(f"{_PREFIX}*"):
+            launcher = path.name.removeprefix(_PREFIX).split("-")[0]
+            if launcher.isdigit() and not Path(f"/proc/{launcher}").exists():
+                with contextlib.suppress(OSError):
+                    if place == places[0]:
+                        shutil.rmtree(path)
+                    else:
+                        path.rmdir()  # an empty cgroup only: one whose processes are all gone
 
 
 def pids_cgroup(name: str, limit: int) -> Path | None:

@@ -8,13 +8,14 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
 import pytest
 
 from server.launcher import BotProcess, Limits
-from server.sandbox import SandboxLimits, find_program
+from server.sandbox import SandboxLimits, find_program, sweep_leftovers
 from server.store.database import open_database
 from server.store.repository import Store
 from tests.bots.cheating_bot import ATTACKS
@@ -184,3 +185,19 @@ def test_the_program_folder_of_a_command(command: str, path: str | None, workdir
     program = find_program(command.split(), {}, ROOT)
     assert program.path == (None if path is None else (ROOT / path).resolve())
     assert program.workdir == (None if workdir is None else (ROOT / workdir).resolve())
+
+
+def test_leftovers_of_a_killed_launcher_are_swept_and_live_ones_kept() -> None:
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], check=True, capture_output=True, text=True
+    )
+    dead = Path(tempfile.gettempdir()) / f"smtourney-bot-{gone.stdout.strip()}-left"
+    live = Path(tempfile.gettempdir()) / f"smtourney-bot-{os.getpid()}-live"
+    dead.mkdir()
+    live.mkdir()
+    try:
+        sweep_leftovers()
+        assert not dead.exists() and live.exists()
+    finally:
+        shutil.rmtree(dead, ignore_errors=True)
+        live.rmdir()
