@@ -213,15 +213,30 @@ class BotProcess:
 
 
 def _await_empty_group(group: int, timeout_s: float = 2.0) -> None:
-    """Wait until no process of ``group`` is left: a sandbox's processes die a moment after its
-    leader, as the kernel ends its PID namespace."""
+    """Wait until no process of ``group`` runs any more: a sandbox's processes die a moment after
+    its leader, as the kernel ends its PID namespace. (Their zombies, left to init, do not count.)"""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         try:
             os.killpg(group, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             return
+        if not _runs_in_group(group):
+            return
         time.sleep(0.005)
+
+
+def _runs_in_group(group: int) -> bool:
+    """Whether a process of ``group`` other than a zombie exists."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                state, _, pgrp = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[:3]
+            except (OSError, ValueError):
+                continue
+            if int(pgrp) == group and state != "Z":
+                return True
+    return False
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
