@@ -1,10 +1,11 @@
 """Serve a bot over gRPC: its games' decision services, the lifecycle service,
 standard health checking and server reflection.
 
-``run(bot)`` is what a bot's ``main`` calls: it takes the port from ``--port``
-or the ``SMTOURNEY_PORT`` environment variable (how the referee hands a
-launched bot its port), serves until SIGTERM or SIGINT, then shuts down
-gracefully.
+``run(bot)`` is what a bot's ``main`` calls: it listens where ``--address`` or
+``--port`` says, else at the ``SMTOURNEY_ADDRESS`` environment variable (how the
+referee hands a launched bot its address: a Unix socket, ``unix:/path``, in the
+sandbox), else on the port in ``SMTOURNEY_PORT``; it serves until SIGTERM or
+SIGINT, then shuts down gracefully.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from sdk.protocol import PROTOCOL_VERSION
 from sdk.protocol.v1 import bot_pb2, bot_pb2_grpc
 
 PORT_ENV = "SMTOURNEY_PORT"
+ADDRESS_ENV = "SMTOURNEY_ADDRESS"
 TOKEN_ENV = "SMTOURNEY_TOKEN"
 #: Calls that need no token: health checks and reflection, which reveal nothing.
 _OPEN_PREFIXES = ("/grpc.health.v1.Health/", "/grpc.reflection.")
@@ -120,11 +122,12 @@ class ServerTls:
 
 @dataclass
 class BotServer:
-    """A running bot server and the port it bound."""
+    """A running bot server, the port it bound (0 on a Unix socket) and its address."""
 
     server: grpc.Server
     port: int
     health: health.HealthServicer
+    address: str = ""
 
     def stop(self, grace: float = 2.0) -> None:
         """Report NOT_SERVING, finish calls in flight (up to ``grace`` s), stop."""
@@ -140,8 +143,10 @@ def serve(
     tls: ServerTls | None = None,
     token: str | None = None,
     max_workers: int = 4,
+    address: str | None = None,
 ) -> BotServer:
-    """Start serving ``bot`` on ``host:port`` (0 picks a free port).
+    """Start serving ``bot`` on ``host:port`` (0 picks a free port), or on ``address``
+    when given (any gRPC address, e.g. ``unix:/run/bot.sock``).
 
     With ``tls`` the port speaks TLS; with ``token`` every bot call must carry
     ``authorization: Bearer <token>`` metadata (health and reflection stay open).
@@ -171,22 +176,30 @@ def serve(
         [*services, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME],
         server,
     )
-    address = f"{host}:{port}"
+    unix = address is not None and address.startswith("unix:")
+    address = address or f"{host}:{port}"
     if tls is None:
         bound = server.add_insecure_port(address)
     else:
         credentials = grpc.ssl_server_credentials([(tls.private_key, tls.cert_chain)])
         bound = server.add_secure_port(address, credentials)
     if bound == 0:
-        raise OSError(f"cannot listen on {host}:{port}")
+        raise OSError(f"cannot listen on {address}")
     server.start()
-    return BotServer(server, bound, health_servicer)
+    if unix:
+        return BotServer(server, 0, health_servicer, address)
+    return BotServer(server, bound, health_servicer, f"{address.rsplit(':', 1)[0]}:{bound}")
 
 
 def run(bot: Bot, argv: Sequence[str] | None = None) -> None:
     """Serve ``bot`` until SIGTERM/SIGINT (the entry point of a bot process)."""
     parser = argparse.ArgumentParser(description=f"Serve the {bot.name} bot over gRPC.")
-    parser.add_argument("--port", type=int, default=int(os.environ.get(PORT_ENV, "0")))
+    parser.add_argument("--port", type=int, default=None, help=f"TCP port (default: ${PORT_ENV}, else free)")
+    parser.add_argument(
+        "--address",
+        default=None,
+        help=f"listen on this gRPC address instead, e.g. unix:/tmp/bot.sock (default: ${ADDRESS_ENV})",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 for remote play)")
     parser.add_argument("--tls-cert", type=Path, help="PEM certificate chain: serve over TLS")
     parser.add_argument("--tls-key", type=Path, help="PEM private key of --tls-cert")
@@ -199,8 +212,12 @@ def run(bot: Bot, argv: Sequence[str] | None = None) -> None:
     if (args.tls_cert is None) != (args.tls_key is None):
         parser.error("--tls-cert and --tls-key go together")
     tls = ServerTls(args.tls_cert.read_bytes(), args.tls_key.read_bytes()) if args.tls_cert else None
-    running = serve(bot, args.port, args.host, tls=tls, token=args.token)
-    print(f"{bot.name} {bot.version} serving on {args.host}:{running.port}", file=sys.stderr, flush=True)
+    address = args.address
+    if address is None and args.port is None:
+        address = os.environ.get(ADDRESS_ENV) or None
+    port = int(os.environ.get(PORT_ENV, "0")) if args.port is None else args.port
+    running = serve(bot, port, args.host, tls=tls, token=args.token, address=address)
+    print(f"{bot.name} {bot.version} serving on {running.address}", file=sys.stderr, flush=True)
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())

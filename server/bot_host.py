@@ -10,10 +10,12 @@ match never poisons the next. A process never plays two matches with the same se
 rotations of a ``duplicate`` table): it would know the chance outcomes in advance.
 
 Limits hold per match: the address-space limit is the process's own (set at launch), and
-the CPU-time limit counts only the CPU the process uses during the match, read from
-``/proc``. At the start of each match the soft ``RLIMIT_CPU`` is moved to the time used so
-far plus the limit (the kernel sends SIGXCPU there, as for a fresh process), and a watch
-kills the process group a second later, which is where a fresh process's hard limit lies.
+the CPU-time limit counts only the CPU the bot uses during the match, read from ``/proc``
+over the launched process and everything it started (a sandboxed bot runs a few processes
+below the launched one). At the start of each match every process's soft ``RLIMIT_CPU`` is
+moved to the time it used so far plus the limit (the kernel sends SIGXCPU there, as for a
+fresh process), and a watch kills the bot a second after the whole tree passes the limit,
+which is where a fresh process's hard limit lies.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import resource
 import signal
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +37,7 @@ from .client import BotClient
 from .launcher import BotProcess, Limits
 from .seats import Seat, SeatSpec, connect_all, launch, log_path, new_seats, release, stop_together
 
-__all__ = ["BotHost", "cpu_seconds"]
+__all__ = ["BotHost", "cpu_seconds", "process_tree"]
 
 CPU_WATCH_INTERVAL_S = 0.25
 _TICKS_PER_S = os.sysconf("SC_CLK_TCK")
@@ -50,7 +52,8 @@ class _Kept:
 
     spec: SeatSpec
     game: str
-    memory_mb: int | None
+    limits: Limits
+    """What it was launched with (no CPU limit: the host applies that per match)."""
     process: BotProcess
     client: BotClient
     bot: str
@@ -67,14 +70,43 @@ class _Hosted:
     seeds: set[int]
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """CPU time (user + system) the process has used so far, from ``/proc``; None once it is gone."""
+def _stat(pid: int) -> list[bytes] | None:
+    """The fields of ``/proc/PID/stat`` after the command name (state first); None once it is gone."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
+            return stat.read().rsplit(b")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / _TICKS_PER_S  # utime, stime
+
+
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and every live process below it (a sandbox's processes included), ``pid`` first."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (fields := _stat(int(entry))) is not None:
+            children.setdefault(int(fields[1]), []).append(int(entry))
+    tree, todo = [], [pid]
+    while todo:
+        tree.append(todo.pop(0))
+        todo.extend(children.get(tree[-1], ()))
+    return tree
+
+
+def _own_seconds(fields: list[bytes]) -> float:
+    """A process's own CPU time (user + system): what its ``RLIMIT_CPU`` counts."""
+    return (int(fields[11]) + int(fields[12])) / _TICKS_PER_S
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time the bot launched as ``pid`` has used so far: that process, everything it started and
+    still runs, and the children they have reaped (from ``/proc``); None once ``pid`` is gone."""
+    if _stat(pid) is None:
+        return None
+    total = 0.0
+    for member in process_tree(pid):
+        if (fields := _stat(member)) is not None:
+            total += _own_seconds(fields) + (int(fields[13]) + int(fields[14])) / _TICKS_PER_S
+    return total
 
 
 class _CpuWatch:
@@ -181,7 +213,7 @@ class BotHost:
             _note(kept.process.log_path, f"stopped before match {match_id}: {why}")
             _note(log, f"{where}: a new process, as {why}")
         # The CPU limit is the host's to apply per match; the memory limit stays the process's.
-        launch(seat, log, Limits(limits.memory_mb, None))
+        launch(seat, log, launch_limits(limits))
         return _Hosted(seat, key, set())
 
     def _take_back(
@@ -209,7 +241,7 @@ class BotHost:
             self._kept[key] = _Kept(
                 seat.spec,
                 game,
-                limits.memory_mb,
+                launch_limits(limits),
                 process,
                 client,
                 seat.record.bot,
@@ -242,8 +274,8 @@ def _why_not_reuse(kept: _Kept, spec: SeatSpec, game: str, seed: int, limits: Li
     code = kept.process.exit_code()
     if code is not None:
         return f"its process exited with status {code} after match {kept.last_match}"
-    if kept.spec != spec or kept.game != game or kept.memory_mb != limits.memory_mb:
-        return "its command, environment, game or memory limit changed"
+    if kept.spec != spec or kept.game != game or kept.limits != launch_limits(limits):
+        return "its command, environment, sandbox, game or memory limits changed"
     if seed in kept.seeds:
         return "its process already played a match with this match's chance outcomes"
     return None
@@ -260,17 +292,27 @@ def _why_not_keep(seat: Seat, process: BotProcess) -> str | None:
 
 
 def _cpu_budget(seats: Sequence[Seat], limit_s: int) -> dict[int, float]:
-    """Move each bot's soft CPU limit to ``limit_s`` beyond what it has used; the caps to watch."""
+    """Move the soft CPU limit of each bot's processes to ``limit_s`` beyond what each has used;
+    the caps on each bot's whole tree to watch."""
     caps: dict[int, float] = {}
     for seat in seats:
         pid = None if seat.process is None or seat.process.process is None else seat.process.process.pid
         used = None if pid is None else cpu_seconds(pid)
         if pid is None or used is None:
             continue
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            resource.prlimit(pid, resource.RLIMIT_CPU, (math.ceil(used) + limit_s, resource.RLIM_INFINITY))
+        for member in process_tree(pid):
+            if (fields := _stat(member)) is None:
+                continue
+            soft = math.ceil(_own_seconds(fields)) + limit_s
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                resource.prlimit(member, resource.RLIMIT_CPU, (soft, resource.RLIM_INFINITY))
         caps[pid] = math.ceil(used) + limit_s + 1
     return caps
+
+
+def launch_limits(limits: Limits) -> Limits:
+    """The limits a kept process is launched with: all but the CPU limit, which the host applies per match."""
+    return replace(limits, cpu_seconds=None)
 
 
 def _note(log: Path, line: Any) -> None:

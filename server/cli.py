@@ -20,6 +20,7 @@ from sdk.games.registry import games as installed_games
 from sdk.serve import PORT_ENV
 from sdk.serve import run as serve_bot
 
+from .bot_check import check_bot
 from .bounds import MAX_BANK_MS, MAX_DECISION_MS, MAX_PORT, MAX_SEED, MAX_STRIKES
 from .display import plain, print_error, visible
 from .launcher import interrupt_on_sigterm, stop_all
@@ -52,7 +53,6 @@ app.command("verify")(viewer_commands.verify_command)
 console = Console()
 
 
-
 @app.command()
 def play(
     bot: Annotated[
@@ -82,11 +82,14 @@ def play(
     ] = 3,
     log_dir: Annotated[Path, typer.Option(help="Where bot output is written.")] = Path("logs"),
     record: Annotated[Path | None, typer.Option(help="Write the match record (JSON) here.")] = None,
+    sandbox: Annotated[
+        bool, typer.Option(help="Launch the bots in the sandbox (no network, only their own program).")
+    ] = True,
 ) -> None:
     """Play one match between bots and show the boards live, then the result."""
     try:
         plugin = game_plugin(game)
-        specs = seat_specs(plugin, bot or list(plugin.demo_seats))
+        specs = seat_specs(plugin, bot or list(plugin.demo_seats), sandbox=sandbox)
         log_dir = log_folder(log_dir)
         if record is not None:
             check_output_file("--record", record)
@@ -234,6 +237,13 @@ def bot_serve(
         typer.Option(min=0, max=MAX_PORT, help="Port to listen on (0: pick one; default: $SMTOURNEY_PORT)"),
     ] = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="Listen on this gRPC address instead, e.g. unix:/tmp/bot.sock "
+            "(default: $SMTOURNEY_ADDRESS, when no port is given)."
+        ),
+    ] = None,
     tls_cert: Annotated[
         Path | None,
         typer.Option(
@@ -265,6 +275,7 @@ def bot_serve(
         print_error(str(exc))
         raise typer.Exit(2) from None
     argv = ["--host", host] + ([] if port is None else ["--port", str(port)])
+    argv += [] if address is None else ["--address", address]
     if tls_cert is not None or tls_key is not None:
         argv += ["--tls-cert", str(tls_cert), "--tls-key", str(tls_key)]
     if token is not None:
@@ -272,8 +283,51 @@ def bot_serve(
     try:  # what fails here fails starting to serve: once serving, it only waits for a signal
         serve_bot(bot_class(), argv)
     except (OSError, RuntimeError) as exc:
-        print_error(f"cannot serve on {host} port {port if port is not None else 0}: {exc}")
+        where = address or f"{host} port {port if port is not None else 0}"
+        print_error(f"cannot serve on {where}: {exc}")
         raise typer.Exit(1) from None
+
+
+@bot_app.command("check")
+def bot_check(
+    target: Annotated[
+        str, typer.Argument(help="The command that starts the bot, or the address of a running bot.")
+    ],
+    game: Annotated[
+        str | None, typer.Option(help="The game to check (default: every installed game the bot lists).")
+    ] = None,
+    sandbox: Annotated[
+        bool, typer.Option(help="Launch the command in the sandbox, as a bracket does by default.")
+    ] = True,
+    decision_ms: Annotated[
+        int, typer.Option(min=1, max=MAX_DECISION_MS, help="Deadline of each scripted decision.")
+    ] = 1000,
+    startup_timeout: Annotated[
+        float, typer.Option(min=1, max=600, help="Seconds a launched bot has to become healthy.")
+    ] = 20.0,
+    log_dir: Annotated[Path, typer.Option(help="Where the launched bot's output is written.")] = Path("logs"),
+) -> None:
+    """Check that a bot speaks the protocol right: health, Hello, every decision kind, edge cases."""
+    if game is not None and game not in installed_games():
+        print_error(f"--game: unknown game {game!r}; installed: {', '.join(installed_games())}")
+        raise typer.Exit(2)
+    interrupt_on_sigterm()
+    try:
+        passed = check_bot(
+            target,
+            game=game,
+            sandboxed=sandbox,
+            log_dir=log_dir,
+            startup_timeout_s=startup_timeout,
+            decision_ms=decision_ms,
+            report=lambda check: print(visible(check.line()), flush=True),
+        )
+    except KeyboardInterrupt:
+        stop_all()
+        print_error("the check was stopped.", label="interrupted:")
+        raise typer.Exit(130) from None
+    if not passed:
+        raise typer.Exit(1)
 
 
 def main() -> None:

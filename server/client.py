@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from google.protobuf import json_format, struct_pb2
+from google.protobuf import json_format, struct_pb2, text_format
 from google.protobuf.message import Message
 
 from sdk.games.plugin import GamePlugin
@@ -18,6 +18,16 @@ from sdk.protocol.v1 import bot_pb2, bot_pb2_grpc
 #: Largest reply the referee accepts; anything bigger fails with RESOURCE_EXHAUSTED.
 MAX_REPLY_BYTES = 4 * 1024 * 1024
 LIFECYCLE_TIMEOUT_S = 5.0
+MAX_DESCRIBED_CHARS = 200
+
+
+def describe_reply(reply: Message) -> str:
+    """A reply as its proto fields, ``KeepReply {decision_id: 3 reroll: 99}``, cut short if long:
+    what a bot author needs to find the field at fault, whatever the language."""
+    fields = text_format.MessageToString(reply, as_one_line=True)
+    if len(fields) > MAX_DESCRIBED_CHARS:
+        fields = fields[:MAX_DESCRIBED_CHARS] + " ..."
+    return f"{reply.DESCRIPTOR.name} {{{fields}}}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,10 @@
 """Launch bot processes: a free port, captured output, resource limits, and a
 guaranteed kill-and-reap.
 
-A launched bot gets its port in the ``SMTOURNEY_PORT`` environment variable
-(and in place of ``{port}`` in its command). A command whose first word is
+A launched bot runs in a sandbox (:mod:`server.sandbox`) unless told otherwise:
+it listens on a Unix socket whose address it finds in ``SMTOURNEY_ADDRESS`` (and
+in place of ``{address}`` in its command). Without the sandbox it gets a free
+TCP port in ``SMTOURNEY_PORT`` (and in place of ``{port}``) as well. A command whose first word is
 ``python`` or ``python3`` runs with the referee's own interpreter, so bots see
 the same installed packages. It runs in its own process group
 with ``RLIMIT_AS``/``RLIMIT_CPU`` limits, and with the parent-death signal set
@@ -22,7 +24,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import IO
@@ -30,9 +32,11 @@ from typing import IO
 import grpc
 from grpc_health.v1 import health_pb2
 
-from sdk.serve import PORT_ENV
+from sdk.serve import ADDRESS_ENV, PORT_ENV
 
 from . import guard
+from .sandbox import ADDRESS as SANDBOX_ADDRESS
+from .sandbox import Sandbox, SandboxLimits, absolute_words, find_program
 
 _LIVE: set[BotProcess] = set()
 
@@ -53,6 +57,7 @@ class Limits:
 
     memory_mb: int | None = 2048
     cpu_seconds: int | None = None
+    sandbox: SandboxLimits = field(default_factory=SandboxLimits)
 
 
 class StartupError(RuntimeError):
@@ -67,11 +72,16 @@ def free_port() -> int:
         return port
 
 
-def _guarded(argv: list[str], limits: Limits) -> list[str]:
-    """``argv`` run through :mod:`server.guard`: parent-death signal and limits, set before exec."""
+def _guarded(
+    argv: list[str], limits: Limits, cgroup: Path | None = None, sandboxed: bool = False
+) -> list[str]:
+    """``argv`` run through :mod:`server.guard`: parent-death signal and limits, set before exec
+    (and for a sandbox, its cgroup and the lifeline its inside watches)."""
     memory = "-" if limits.memory_mb is None else str(limits.memory_mb * 1024 * 1024)
     cpu = "-" if limits.cpu_seconds is None else str(limits.cpu_seconds)
-    return [sys.executable, "-I", "-S", guard.__file__, str(os.getpid()), memory, cpu, "--", *argv]
+    options = [] if cgroup is None else ["--cgroup", str(cgroup)]
+    options += ["--lifeline", "hold"] if sandboxed else []
+    return [sys.executable, "-I", "-S", guard.__file__, str(os.getpid()), memory, cpu, *options, "--", *argv]
 
 
 class BotProcess:
@@ -85,32 +95,51 @@ class BotProcess:
         env: Mapping[str, str] | None = None,
         limits: Limits = Limits(),
         cwd: Path | None = None,
+        sandboxed: bool = True,
+        program_dir: Path | None = None,
     ) -> None:
-        self.port = free_port()
         words = shlex.split(command) if isinstance(command, str) else list(command)
         if words and words[0] in {"python", "python3"}:
             words[0] = sys.executable
-        self.argv = [w.replace("{port}", str(self.port)) for w in words]
         self.log_path = log_path
-        self.env = {**os.environ, **(env or {}), PORT_ENV: str(self.port)}
         self.limits = limits
         self.cwd = cwd
+        self.sandbox: Sandbox | None = None
+        if sandboxed:
+            if any("{port}" in word for word in words):
+                raise ValueError(
+                    "{port} is for bots run with sandbox: false; a sandboxed bot listens on "
+                    "the Unix socket in SMTOURNEY_ADDRESS (or {address})"
+                )
+            where = cwd or Path.cwd()
+            program = find_program(words, {**os.environ, **(env or {})}, where)
+            if program_dir is not None:
+                program = type(program)(program_dir, program_dir)
+            self.sandbox = Sandbox(program, env or {}, limits.sandbox)
+            self.address = self.sandbox.address
+            self.argv = absolute_words([w.replace("{address}", SANDBOX_ADDRESS) for w in words], where)
+            # bwrap runs with the bot's own environment: its /proc/1/environ is visible inside.
+            self.env = dict(self.sandbox.env)
+        else:
+            port = free_port()
+            self.address = f"127.0.0.1:{port}"
+            self.argv = [w.replace("{port}", str(port)).replace("{address}", self.address) for w in words]
+            self.env = {**os.environ, **(env or {}), PORT_ENV: str(port), ADDRESS_ENV: self.address}
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
-
-    @property
-    def address(self) -> str:
-        return f"127.0.0.1:{self.port}"
 
     def start(self) -> None:
         """Spawn the process (stdout and stderr appended to the log file)."""
         if not self.argv or shutil.which(self.argv[0], path=self.env.get("PATH")) is None:
             raise FileNotFoundError(f"no such program: {self.argv[0] if self.argv else '(empty command)'}")
+        argv, cgroup = self.argv, None
+        if self.sandbox is not None:
+            argv, cgroup = self.sandbox.wrap(self.argv), self.sandbox.cgroup
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = self.log_path.open("ab")
         try:
             self.process = subprocess.Popen(
-                _guarded(self.argv, self.limits),
+                _guarded(argv, self.limits, cgroup, sandboxed=self.sandbox is not None),
                 stdin=subprocess.DEVNULL,
                 stdout=self._log,
                 stderr=subprocess.STDOUT,
@@ -161,8 +190,12 @@ class BotProcess:
                     reply = check(health_pb2.HealthCheckRequest(service=""), timeout=min(0.5, remaining))
                     if reply.status == health_pb2.HealthCheckResponse.SERVING:
                         return
-                except grpc.RpcError:
-                    pass
+                except grpc.RpcError as exc:
+                    if exc.code() == grpc.StatusCode.UNIMPLEMENTED:  # no health service: waiting is vain
+                        raise StartupError(
+                            "the health check (grpc.health.v1.Health/Check) answered UNIMPLEMENTED: "
+                            "serve the standard health service"
+                        ) from None
                 time.sleep(min(interval, max(0.0, deadline - time.monotonic())))
                 interval = min(2 * interval, HEALTH_POLL_MAX_S)
 
@@ -184,9 +217,12 @@ class BotProcess:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+            _await_empty_group(process.pid)
         if self._log is not None:
             self._log.close()
             self._log = None
+        if self.sandbox is not None:
+            self.sandbox.close()
         _LIVE.discard(self)
 
     def __enter__(self) -> BotProcess:
@@ -195,6 +231,33 @@ class BotProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _await_empty_group(group: int, timeout_s: float = 2.0) -> None:
+    """Wait until no process of ``group`` runs any more: a sandbox's processes die a moment after
+    its leader, as the kernel ends its PID namespace. (Their zombies, left to init, do not count.)"""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            return
+        if not _runs_in_group(group):
+            return
+        time.sleep(0.005)
+
+
+def _runs_in_group(group: int) -> bool:
+    """Whether a process of ``group`` other than a zombie exists."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                state, _, pgrp = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[:3]
+            except (OSError, ValueError):
+                continue
+            if int(pgrp) == group and state != "Z":
+                return True
+    return False
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:

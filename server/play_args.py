@@ -48,8 +48,9 @@ def game_plugin(name: str | None) -> GamePlugin:
         raise ArgumentError("--game", exc.args[0]) from None
 
 
-def seat_specs(plugin: GamePlugin, values: Sequence[str]) -> list[SeatSpec]:
-    """``host:port`` is a running bot to connect to; anything else a command to launch.
+def seat_specs(plugin: GamePlugin, values: Sequence[str], *, sandbox: bool = True) -> list[SeatSpec]:
+    """``host:port`` is a running bot to connect to; anything else a command to launch
+    (in the sandbox unless ``sandbox`` is False).
 
     Seats are named after the address or the command's last word, made unique.
     """
@@ -60,12 +61,17 @@ def seat_specs(plugin: GamePlugin, values: Sequence[str]) -> list[SeatSpec]:
     for number, value in enumerate(values, 1):
         address = looks_like_address(value)
         problem = address_problem(value) if address else command_problem(value)
+        if problem is None and sandbox and not address and "{port}" in value:
+            problem = "{port} needs --no-sandbox; a sandboxed bot listens on SMTOURNEY_ADDRESS ({address})"
         if problem is not None:
             raise ArgumentError(f"--bot {number}", problem)
         base = value if address else value.split()[-1].removeprefix("bots.")
         taken = sum(1 for spec in specs if spec.name.split("#")[0] == base)
         name = f"{base}#{taken + 1}" if taken else base
-        specs.append(SeatSpec(name=name, address=value) if address else SeatSpec(name=name, command=value))
+        if address:
+            specs.append(SeatSpec(name=name, address=value))
+        else:
+            specs.append(SeatSpec(name=name, command=value, sandbox=sandbox))
     return specs
 
 

@@ -23,6 +23,7 @@ import grpc
 from sdk.games.plugin import DecisionContext, GamePlugin, GameState
 
 from .bot_host import BotHost
+from .client import describe_reply
 from .launcher import Limits
 from .record import MatchRecord, StepRecord
 from .seats import Seat, SeatSpec, open_seats
@@ -184,12 +185,12 @@ class Referee:
         try:
             action = spec.decode_reply(reply)
         except (ValueError, TypeError) as exc:
-            return _Strike(f"malformed reply: {exc}")
+            return _Strike(f"malformed reply: {exc} (in {describe_reply(reply)})")
         step.reply = self.plugin.step_to_json(action)
         try:
             state.apply(action)
         except (ValueError, TypeError) as exc:
-            return _Strike(f"illegal action: {exc}")
+            return _Strike(f"illegal action: {exc} (in {describe_reply(reply)})")
         step.step, step.reply, step.source = step.reply, None, "bot"
         return None
 

@@ -32,6 +32,10 @@ class SeatSpec:
     token: str | None = None
     fresh_process: bool = False
     """Launch a new process for every match rather than keep one between matches."""
+    sandbox: bool = True
+    """A launched bot runs in the sandbox (server/sandbox.py) unless this is False."""
+    program_dir: Path | None = None
+    """The directory a sandboxed bot may read; default: its script's or module's."""
 
     def __post_init__(self) -> None:
         if (self.command is None) == (self.address is None):
@@ -116,10 +120,17 @@ def launch(seat: Seat, log: Path, limits: Limits) -> None:
     signal fires when the thread that spawned it ends.
     """
     assert seat.spec.command is not None
-    seat.process = BotProcess(seat.spec.command, log, env=seat.spec.env, limits=limits)
     try:
+        seat.process = BotProcess(
+            seat.spec.command,
+            log,
+            env=seat.spec.env,
+            limits=limits,
+            sandboxed=seat.spec.sandbox,
+            program_dir=seat.spec.program_dir,
+        )
         seat.process.start()
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         seat.forfeit(f"cannot launch {seat.spec.command!r}: {exc}")
 
 

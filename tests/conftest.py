@@ -42,6 +42,20 @@ def processes_with(tag: str) -> list[int]:
     return found
 
 
+def bots_with(tag: str) -> list[int]:
+    """One PID per launched bot whose command line or environment contains ``tag``: the topmost of
+    its processes (a sandboxed bot runs a few: the guard, bubblewrap, the bot)."""
+    found = set(processes_with(tag))
+    return [pid for pid in found if _parent(pid) not in found]
+
+
+def _parent(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 @pytest.fixture
 def tag() -> str:
     """A unique marker to put on bot command lines."""

@@ -53,6 +53,7 @@ from server.bounds import (
 from server.client import Tls
 from server.launcher import Limits
 from server.referee import RefereeConfig, TimeControl
+from server.sandbox import SandboxLimits
 from server.seats import SeatSpec
 
 from .bracket_checks import command_problem, env_problem, header_value_problem, name_problem
@@ -130,6 +131,12 @@ class LimitsConfig(_Model):
         strict=True,
         description="CPU-time limit in seconds per process; null for none.",
     )
+    processes: int = Field(
+        default=64, ge=8, le=4096, strict=True, description="Processes and threads of a sandboxed bot."
+    )
+    tmp_mb: int = Field(
+        default=64, ge=1, le=65536, strict=True, description="Size of a sandboxed bot's /tmp."
+    )
 
 
 class TlsConfig(_Model):
@@ -176,8 +183,8 @@ class Entrant(_Model):
     command: str | None = Field(
         default=None,
         strict=True,
-        description="Shell-style command that starts the bot; it gets its port in SMTOURNEY_PORT "
-        "and in place of {port}.",
+        description="Shell-style command that starts the bot; it gets its address in SMTOURNEY_ADDRESS "
+        "and in place of {address} (and, with sandbox: false, its port in SMTOURNEY_PORT and {port}).",
     )
     address: str | None = Field(
         default=None, strict=True, description="host:port of a bot that is already running."
@@ -204,6 +211,14 @@ class Entrant(_Model):
         description="true: launch a new process of this bot for every match; false: keep one between "
         "matches; unset: as the bracket's fresh_process says. Only with command.",
     )
+    sandbox: bool | None = Field(
+        default=None, strict=True, description="Run the command in the sandbox; default: the bracket's."
+    )
+    program_dir: Path | None = Field(
+        default=None,
+        description="Folder the sandboxed bot may read, relative to the bracket's folder; "
+        "default: the folder of the command's script or module.",
+    )
 
     @field_validator("name")
     @classmethod
@@ -229,6 +244,16 @@ class Entrant(_Model):
         if problem is not None:
             raise FieldError(problem[1], (problem[0],))
         return value
+
+    @field_validator("program_dir")
+    @classmethod
+    def _program_dir_exists(cls, value: Path | None, info: ValidationInfo) -> Path | None:
+        if value is None:
+            return None
+        path = _resolve(value, info).resolve()
+        if not path.is_dir():
+            raise ValueError(f"not a folder: {path}")
+        return path
 
     @field_validator("token")
     @classmethod
@@ -258,6 +283,9 @@ class Entrant(_Model):
                 f"entrant {self.name!r} needs a command (to launch the bot) "
                 "or an address (to reach a running bot)"
             )
+        if self.command is None and (self.sandbox is not None or self.program_dir is not None):
+            field = "sandbox" if self.sandbox is not None else "program_dir"
+            raise FieldError(f"{field} applies only to a launched bot (command), not to an address", (field,))
         if self.command is not None:
             if self.tls is not None:
                 raise FieldError("tls applies only to a bot reached by address, not to a command", ("tls",))
@@ -368,6 +396,12 @@ class Bracket(_Model):
         description="Launch a new process of every launched bot for every match, rather than keep "
         "each one up between the matches a worker plays.",
     )
+    sandbox: bool = Field(
+        default=True,
+        strict=True,
+        description="Run launched bots in the sandbox (no network, nothing of the file system but their "
+        "program); an entrant's own sandbox setting wins.",
+    )
     entrants: list[Entrant] = Field(
         min_length=2,
         max_length=MAX_ENTRANTS,
@@ -444,6 +478,13 @@ class Bracket(_Model):
                 ("entrants",),
             )
         self._check_schedule_size()
+        for index, entrant in enumerate(self.entrants):
+            if self.sandboxed(entrant) and "{port}" in (entrant.command or ""):
+                raise FieldError(
+                    "{port} needs sandbox: false; a sandboxed bot listens on the Unix socket "
+                    "in SMTOURNEY_ADDRESS (or {address})",
+                    ("entrants", index, "command"),
+                )
         self.params = normalized_params(plugin, self.players, self.params)
         source = _bracket_file(info)
         default = Path(f"{self.name if source is None else source.stem}.db")
@@ -463,6 +504,10 @@ class Bracket(_Model):
                 ("rounds",) if per_round <= MAX_MATCHES else ("entrants",),
             )
 
+    def sandboxed(self, entrant: Entrant) -> bool:
+        """Whether ``entrant``'s bot runs in the sandbox: its own setting, else the bracket's."""
+        return self.sandbox if entrant.sandbox is None else entrant.sandbox
+
     @property
     def database_path(self) -> Path:
         """``database`` as a plain ``Path``: it is always set once validated."""
@@ -480,6 +525,8 @@ class Bracket(_Model):
                 tls=None if entrant.tls is None else Tls(entrant.tls.ca_file, entrant.tls.server_name),
                 token=entrant.token,
                 fresh_process=self.fresh_process if entrant.fresh_process is None else entrant.fresh_process,
+                sandbox=self.sandboxed(entrant),
+                program_dir=entrant.program_dir,
             )
             for entrant in self.entrants
         ]
@@ -490,7 +537,11 @@ class Bracket(_Model):
             time_control=TimeControl(self.time_control.decision_ms, self.time_control.bank_ms),
             strikes_to_forfeit=self.strikes,
             startup_timeout_s=self.startup_timeout_s,
-            limits=Limits(self.limits.memory_mb, self.limits.cpu_seconds),
+            limits=Limits(
+                self.limits.memory_mb,
+                self.limits.cpu_seconds,
+                SandboxLimits(self.limits.processes, self.limits.tmp_mb),
+            ),
         )
 
     def fingerprint(self) -> str:

@@ -11,7 +11,7 @@ import re
 import shlex
 from collections.abc import Mapping
 
-from sdk.serve import PORT_ENV
+from sdk.serve import ADDRESS_ENV, PORT_ENV
 from server.bounds import MAX_NAME_CHARS
 from server.seats import file_safe_name
 
@@ -60,8 +60,8 @@ def env_problem(env: Mapping[str, str]) -> tuple[str, str] | None:
     for name, value in env.items():
         if not _ENV_NAME.fullmatch(name):
             return name, "an environment variable name is letters, digits and _, not starting with a digit"
-        if name == PORT_ENV:
-            return name, f"{PORT_ENV} is set by the referee for every launched bot"
+        if name in (PORT_ENV, ADDRESS_ENV):
+            return name, f"{name} is set by the referee for every launched bot"
         if "\0" in value:
             return name, "an environment value cannot contain a NUL character"
         if len(name.encode()) + len(value.encode("utf-8", "surrogatepass")) + 1 > MAX_ARGUMENT_BYTES:

@@ -43,6 +43,7 @@ FAULTS = (
     "stale",
     "exit_after_hello",
     "unhealthy",
+    "no_health",
 )
 
 
@@ -169,8 +170,11 @@ def main() -> None:
     serving = args.fault != "unhealthy"
     status = health_pb2.HealthCheckResponse.SERVING if serving else health_pb2.HealthCheckResponse.NOT_SERVING
     health_servicer.set("", status)
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    server.add_insecure_port(f"127.0.0.1:{os.environ['SMTOURNEY_PORT']}")
+    if args.fault != "no_health":
+        health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    # The referee's address for this bot: a Unix socket in the sandbox, else a port on 127.0.0.1.
+    address = os.environ.get("SMTOURNEY_ADDRESS") or f"127.0.0.1:{os.environ['SMTOURNEY_PORT']}"
+    server.add_insecure_port(address)
     server.start()
     server.wait_for_termination()
 

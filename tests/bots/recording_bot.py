@@ -27,7 +27,7 @@ from sdk.games.context_wire import context_from_message
 from sdk.games.decisions import DecisionSpec, DecisionTable
 from sdk.games.registry import games
 from sdk.protocol.v1 import bot_pb2_grpc
-from sdk.serve import PORT_ENV, LifecycleServicer
+from sdk.serve import LifecycleServicer
 
 RECORD_DIR_ENV = "SMTOURNEY_RECORD_DIR"
 
@@ -88,7 +88,9 @@ def main() -> None:
     health_servicer = health.HealthServicer()
     health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    server.add_insecure_port(f"127.0.0.1:{os.environ[PORT_ENV]}")
+    # The referee's address for this bot: a Unix socket in the sandbox, else a port on 127.0.0.1.
+    address = os.environ.get("SMTOURNEY_ADDRESS") or f"127.0.0.1:{os.environ['SMTOURNEY_PORT']}"
+    server.add_insecure_port(address)
     server.start()
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):

@@ -89,7 +89,9 @@ def main() -> None:
     health_servicer = health.HealthServicer()
     health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    server.add_insecure_port(f"127.0.0.1:{os.environ['SMTOURNEY_PORT']}")
+    # The referee's address for this bot: a Unix socket in the sandbox, else a port on 127.0.0.1.
+    address = os.environ.get("SMTOURNEY_ADDRESS") or f"127.0.0.1:{os.environ['SMTOURNEY_PORT']}"
+    server.add_insecure_port(address)
     server.start()
     server.wait_for_termination()
 

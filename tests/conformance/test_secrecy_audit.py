@@ -27,7 +27,10 @@ SECRET_GAMES = ["blind_auction", "cities", "masons", "bruges"]
 def _bracket(game: str, rounds: int, record_dir: Path) -> str:
     entrants = "\n".join(
         f"  - name: rec-{letter}\n    command: python -m tests.bots.recording_bot\n"
-        f"    env: {{SMTOURNEY_RECORD_DIR: '{record_dir}'}}"
+        f"    env: {{SMTOURNEY_RECORD_DIR: '{record_dir}'}}\n"
+        # The recording bot writes what it received into a folder of the organiser's: outside the
+        # sandbox, whose bots can write nowhere but their own /tmp. The wire is the same either way.
+        "    sandbox: false"
         for letter in "abcd"
     )
     return (

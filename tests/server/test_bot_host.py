@@ -8,6 +8,7 @@ the CPU limit counts the CPU of the match being played.
 from __future__ import annotations
 
 import math
+import os
 import re
 import signal
 import sys
@@ -18,14 +19,14 @@ from pathlib import Path
 import pytest
 
 from sdk.games.registry import get_game
-from server.bot_host import BotHost, _CpuWatch, cpu_seconds
+from server.bot_host import BotHost, _CpuWatch, cpu_seconds, process_tree
 from server.launcher import BotProcess, Limits
 from server.record import MatchRecord
 from server.referee import RefereeConfig, StepCallback, TimeControl, run_match
 from server.resimulate import resimulate
 from server.seats import SeatSpec
 
-from ..conftest import processes_with
+from ..conftest import bots_with, processes_with
 from .conftest import launched
 from .test_faults import CASES
 
@@ -70,7 +71,7 @@ def test_a_crashed_reused_bot_is_relaunched_for_its_next_match(
     ]
     first = play(host, specs, tmp_path, "m1", seed=1)
     assert [seat.faults for seat in first.seats] == [[], []]
-    kept = sorted(processes_with(tag))
+    kept = sorted(bots_with(tag))
     assert len(kept) == 2, "both bots stay up between matches"
 
     second = play(host, specs, tmp_path, "m2", seed=2)
@@ -92,7 +93,7 @@ def test_a_crashed_reused_bot_is_relaunched_for_its_next_match(
         r"the process exited with status 3",
         relaunch,
     ), relaunch
-    now = sorted(processes_with(tag))
+    now = sorted(bots_with(tag))
     assert len(now) == 2 and kept[0] in now and kept[1] not in now  # the victim's process is the same
 
     host.close()
@@ -105,7 +106,7 @@ def test_self_play_seats_get_a_process_each_and_keep_it(host: BotHost, tmp_path:
         record = play(host, [twin, twin], tmp_path, match, seed=int(match[1]))
         assert all(seat.faults == [] for seat in record.seats)
     assert logs(tmp_path) == ["m1.seat0.twin.log", "m1.seat1.twin.log"]
-    assert len(processes_with(tag)) == 2
+    assert len(bots_with(tag)) == 2
 
 
 def test_a_process_never_plays_the_same_seed_twice(host: BotHost, tmp_path: Path, tag: str) -> None:
@@ -123,7 +124,7 @@ def test_fresh_process_launches_every_match(host: BotHost, tmp_path: Path, tag: 
     fresh = replace(launched("fresh", "bots.random", tag=tag), fresh_process=True)
     kept = launched("kept", "bots.random", tag=tag)
     play(host, [fresh, kept], tmp_path, "m1", seed=1)
-    assert len(processes_with(tag)) == 1, "the fresh bot was stopped after its match"
+    assert len(bots_with(tag)) == 1, "the fresh bot was stopped after its match"
     play(host, [fresh, kept], tmp_path, "m2", seed=2)
     assert logs(tmp_path) == ["m1.seat0.fresh.log", "m1.seat1.kept.log", "m2.seat0.fresh.log"]
 
@@ -135,17 +136,26 @@ def _cpu_limit(pid: int) -> tuple[str, str]:
     return soft, hard
 
 
+def _own_cpu(pid: int) -> float:
+    """A process's own CPU time (user + system), what its RLIMIT_CPU counts."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def test_the_cpu_limit_counts_the_cpu_of_this_match(host: BotHost, tmp_path: Path, tag: str) -> None:
-    """At each match's first step, a kept bot's soft limit is 5 s beyond the CPU it had used before."""
+    """At each match's first step, every process of a kept bot (the sandbox's too) has its soft limit
+    5 s beyond the CPU it had used before, and the bot's whole tree is what the watch counts."""
     specs = [launched("a", "bots.random", tag=tag), launched("b", "bots.random", tag=tag)]
-    seen: dict[tuple[str, int], tuple[float, str, str]] = {}  # (match, pid) -> CPU used, soft, hard
+    # (match, bot) -> the bot's CPU, and each of its processes' own CPU, soft and hard limit
+    seen: dict[tuple[str, int], tuple[float, list[tuple[float, str, str]]]] = {}
 
     def look(match: str) -> StepCallback:
         def at_step(state: object, step: object) -> None:
-            for pid in processes_with(tag):
+            for pid in bots_with(tag):
                 used = cpu_seconds(pid)
                 if (match, pid) not in seen and used is not None:
-                    seen[match, pid] = (used, *_cpu_limit(pid))
+                    members = [(_own_cpu(m), *_cpu_limit(m)) for m in process_tree(pid)]
+                    seen[match, pid] = (used, members)
 
         return at_step
 
@@ -162,13 +172,23 @@ def test_the_cpu_limit_counts_the_cpu_of_this_match(host: BotHost, tmp_path: Pat
             host=host,
         )
     assert len(seen) == 4 and len({pid for _, pid in seen}) == 2, "the same two processes played both"
-    for used, soft, hard in seen.values():
-        assert hard == "unlimited"
-        assert math.ceil(used) - 1 <= int(soft) - 5 <= math.ceil(used), (used, soft)
+    for used, members in seen.values():
+        assert len(members) > 1, "a sandboxed bot runs below its guard"
+        assert used >= sum(own for own, _, _ in members)
+        for own, soft, hard in members:
+            assert hard == "unlimited"
+            assert math.ceil(own) - 1 <= int(soft) - 5 <= math.ceil(own), (own, soft)
 
 
-def test_the_cpu_watch_kills_a_bot_over_its_cap(tmp_path: Path) -> None:
-    spin = BotProcess([sys.executable, "-c", "while True: pass"], tmp_path / "spin.log", limits=UNLIMITED)
+@pytest.mark.parametrize("sandboxed", [False, True])
+def test_the_cpu_watch_kills_a_bot_over_its_cap(sandboxed: bool, tmp_path: Path) -> None:
+    """The cap is on the bot's whole tree: a sandboxed bot spins several processes below its guard."""
+    spin = BotProcess(
+        [sys.executable, "-c", "while True: pass"],
+        tmp_path / "spin.log",
+        limits=UNLIMITED,
+        sandboxed=sandboxed,
+    )
     with spin:
         assert spin.process is not None
         watch = _CpuWatch({spin.process.pid: 0.3})

@@ -33,6 +33,10 @@ CASES: dict[str, tuple[str, str]] = {
     "crash": (r"unreachable|exited", r"bot process exited with status 3"),
     "exit_after_hello": (r"exited|unreachable", r"bot process exited with status 4|unreachable"),
     "unhealthy": (r"start-up failed", r"start-up failed: not healthy \(SERVING\) within 6 s"),
+    "no_health": (
+        r"start-up failed",
+        r"start-up failed: the health check \(grpc.health.v1.Health/Check\) answered UNIMPLEMENTED",
+    ),
 }
 
 

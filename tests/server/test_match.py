@@ -17,7 +17,7 @@ from .conftest import launched, play
 
 def test_four_player_match_matches_a_resimulation(tmp_path: Path, tag: str) -> None:
     specs = [
-        launched("greedy", "bots.greedy", "--port", "{port}", tag=tag),
+        launched("greedy", "bots.greedy", "--address", "{address}", tag=tag),
         launched("random-a", "bots.random", tag=tag),
         launched("random-b", "bots.random", tag=tag),
         launched("random-c", "bots.random", tag=tag),

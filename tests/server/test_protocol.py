@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -39,10 +40,12 @@ def test_a_bot_built_from_the_proto_files_alone_plays_a_full_match(tmp_path: Pat
         f"--grpc_python_out={generated}",
     ]
     assert protoc.main([*args, *protos]) == 0
-    # Only the generated modules are importable: not the repository, so not the SDK.
+    # Only the generated modules are importable: not the repository, so not the SDK. The bot's
+    # program directory holds both, and the sandbox shows it nothing else of the repository.
+    shutil.copy(ROOT / "tests" / "bots" / "stub_only_bot.py", generated)
     bot = SeatSpec(
         name="stub-only",
-        command=f"{sys.executable} {ROOT / 'tests' / 'bots' / 'stub_only_bot.py'}",
+        command=f"{sys.executable} {generated / 'stub_only_bot.py'}",
         env={"PYTHONPATH": str(generated), "SMTOURNEY_TEST_TAG": tag},
     )
     record = play([bot, launched("random", "bots.random", tag=tag)], tmp_path / "logs")

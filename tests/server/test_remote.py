@@ -81,6 +81,7 @@ def test_bot_serve_command_serves_a_bot_class(tmp_path: Path, tag: str) -> None:
         name="served",
         command=f"{sys.executable} -m server bot serve bots.greedy:GreedyBot --port {{port}}",
         env={**BOT_ENV, "SMTOURNEY_TEST_TAG": tag},
+        sandbox=False,  # {port}: a TCP port, as outside the sandbox
     )
     record = play([spec, launched("random", "bots.random", tag=tag)], tmp_path)
     assert record.seats[0].bot == "greedy 1.0"

@@ -93,6 +93,7 @@ def test_a_full_bracket_becomes_seat_specs_and_a_referee_config(tmp_path: Path) 
           - name: local
             command: python -m bots.greedy --port {port}
             env: {GREEDY_DEPTH: "2"}
+            sandbox: false
           - name: remote
             address: bots.example.org:50051
             tls: {ca_file: certs/ca.pem, server_name: bots.internal}
@@ -108,7 +109,12 @@ def test_a_full_bracket_becomes_seat_specs_and_a_referee_config(tmp_path: Path) 
     bracket = load_bracket(path)
 
     assert bracket.seat_specs() == [
-        SeatSpec(name="local", command="python -m bots.greedy --port {port}", env={"GREEDY_DEPTH": "2"}),
+        SeatSpec(
+            name="local",
+            command="python -m bots.greedy --port {port}",
+            env={"GREEDY_DEPTH": "2"},
+            sandbox=False,
+        ),
         SeatSpec(
             name="remote",
             address="bots.example.org:50051",
@@ -669,6 +675,7 @@ def test_the_annotated_example_in_the_docs_loads(tmp_path: Path) -> None:
     assert blocks, f"no ```yaml block in {DOC}"
     (tmp_path / "certs").mkdir()
     (tmp_path / "certs" / "league-ca.pem").write_text("pem\n")
+    (tmp_path / "mybot").mkdir()
     bracket = load_bracket(write(tmp_path, blocks[0], "spring.yaml"))
     assert bracket.name == "spring-league"
     assert bracket.seat_specs()

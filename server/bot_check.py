@@ -1,0 +1,317 @@
+"""``smtourney bot check``: a conformance kit for bots written in any language.
+
+It starts the bot exactly as the referee would (sandbox included), or reaches it
+at its address, and checks in order: health, ``Hello``, ``StartMatch``, a reply
+to scripted positions of every decision kind of the game (each within its
+deadline, echoing its decision id, decodable and legal) and ``EndMatch``. Each
+check gives one line naming the proto field at fault and how to fix it. A health
+check answered UNIMPLEMENTED, a refused connection or a bot that exits ends the
+run at once with that reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health_pb2
+
+from sdk.games.plugin import DecisionContext, GamePlugin
+from sdk.games.registry import games
+from sdk.protocol import PROTOCOL_VERSION
+
+from .check_positions import Position, positions
+from .client import BotClient, describe_reply
+from .launcher import BotProcess, Limits, StartupError
+
+HEALTH_TIMEOUT_S = 5.0
+UNREACHABLE = "the bot cannot be reached"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One line of the report: what was checked, whether it passed, and if not, how to fix it."""
+
+    name: str
+    passed: bool
+    detail: str
+    fix: str = ""
+
+    def line(self) -> str:
+        mark = "PASS" if self.passed else "FAIL"
+        fix = f" -- fix: {self.fix}" if self.fix and not self.passed else ""
+        return f"{mark} {self.name}: {self.detail}{fix}"
+
+
+class CheckAbortedError(Exception):
+    """A failure after which nothing else can be checked."""
+
+
+def check_bot(
+    target: str,
+    *,
+    game: str | None,
+    sandboxed: bool,
+    log_dir: Path,
+    startup_timeout_s: float = 20.0,
+    decision_ms: int = 1000,
+    report: Callable[[Check], None],
+) -> bool:
+    """Check the bot at ``target`` (a command, or an address); report each check; True if all pass."""
+    failed = False
+
+    def emit(check: Check) -> None:
+        nonlocal failed
+        failed = failed or not check.passed
+        report(check)
+
+    try:
+        with _reach(target, sandboxed, log_dir, startup_timeout_s, emit) as address:
+            client_games = _hello(address, game, emit)
+            for plugin in client_games:
+                _play_positions(address, plugin, decision_ms, emit)
+    except CheckAbortedError:
+        return False
+    return not failed
+
+
+def is_address(target: str) -> bool:
+    """``unix:PATH`` or one word ending in ``:PORT``: a bot that is already running."""
+    host, sep, port = target.rpartition(":")
+    return target.startswith("unix:") or (bool(sep and host and port.isdigit()) and " " not in target)
+
+
+@contextlib.contextmanager
+def _reach(
+    target: str, sandboxed: bool, log_dir: Path, startup_timeout_s: float, emit: Callable[[Check], None]
+) -> Iterator[str]:
+    """The bot's address, healthy; a launched bot is stopped on the way out."""
+    if is_address(target):
+        _health_once(target, emit)
+        yield target
+        return
+    process = BotProcess(target, log_dir / "bot-check.log", limits=Limits(), sandboxed=sandboxed)
+    try:
+        process.start()
+    except (OSError, ValueError) as exc:
+        emit(Check("launch", False, str(exc), "check the command; it runs as the referee would run it"))
+        raise CheckAbortedError from None
+    try:
+        try:
+            process.wait_healthy(startup_timeout_s)
+        except StartupError as exc:
+            emit(Check("health", False, str(exc), _startup_fix(str(exc), process.log_path)))
+            raise CheckAbortedError from None
+        emit(Check("health", True, "grpc.health.v1.Health/Check answered SERVING"))
+        yield process.address
+    finally:
+        process.stop()
+
+
+def _startup_fix(reason: str, log: Path) -> str:
+    if "UNIMPLEMENTED" in reason:
+        return "serve grpc.health.v1.Health and set the status of service '' to SERVING"
+    if "exited" in reason:
+        return f"the bot's output is in {log}"
+    return f"listen on SMTOURNEY_ADDRESS and report SERVING from Health/Check; the bot's output is in {log}"
+
+
+def _health_once(address: str, emit: Callable[[Check], None]) -> None:
+    with grpc.insecure_channel(address) as channel:
+        check = channel.unary_unary(
+            "/grpc.health.v1.Health/Check",
+            request_serializer=health_pb2.HealthCheckRequest.SerializeToString,
+            response_deserializer=health_pb2.HealthCheckResponse.FromString,
+        )
+        try:
+            reply = check(health_pb2.HealthCheckRequest(service=""), timeout=HEALTH_TIMEOUT_S)
+        except grpc.RpcError as exc:
+            code = exc.code()
+            if code == grpc.StatusCode.UNIMPLEMENTED:
+                fix = "serve grpc.health.v1.Health and set the status of service '' to SERVING"
+            elif code == grpc.StatusCode.UNAVAILABLE:
+                fix = f"is the bot running and listening on {address}?"
+            else:
+                fix = "answer grpc.health.v1.Health/Check for service ''"
+            emit(Check("health", False, f"Health/Check failed: {code.name}: {exc.details()}", fix))
+            raise CheckAbortedError from None
+    if reply.status != health_pb2.HealthCheckResponse.SERVING:
+        status = health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)
+        emit(Check("health", False, f"HealthCheckResponse.status is {status}", "report SERVING"))
+        raise CheckAbortedError
+    emit(Check("health", True, "grpc.health.v1.Health/Check answered SERVING"))
+
+
+def _hello(address: str, game: str | None, emit: Callable[[Check], None]) -> list[GamePlugin]:
+    """Check ``Hello``; the installed games the bot will be checked at."""
+    installed = games()
+    any_plugin = installed[game] if game is not None else next(iter(installed.values()))
+    client = BotClient(address, any_plugin)
+    try:
+        hello = client.hello()
+    except grpc.RpcError as exc:
+        emit(Check("Hello", False, f"{exc.code().name}: {exc.details()}", "serve smtourney.v1.Bot/Hello"))
+        raise CheckAbortedError from None
+    finally:
+        client.close()
+    if hello.protocol_version != PROTOCOL_VERSION:
+        emit(
+            Check(
+                "Hello",
+                False,
+                f"HelloReply.protocol_version is {hello.protocol_version}, "
+                f"the referee speaks {PROTOCOL_VERSION}",
+                f"set protocol_version: {PROTOCOL_VERSION}",
+            )
+        )
+        raise CheckAbortedError
+    emit(Check("Hello", True, f"{hello.name} {hello.version}, protocol {hello.protocol_version}"))
+    if not hello.name:
+        emit(Check("Hello", False, "HelloReply.name is empty", "give the bot a name: standings show it"))
+    wanted = [game] if game is not None else [name for name in hello.games if name in installed]
+    missing = [name for name in wanted if name not in hello.games]
+    if not wanted or missing:
+        listed = ", ".join(hello.games) or "nothing"
+        emit(
+            Check(
+                "Hello",
+                False,
+                f"HelloReply.games lists {listed}"
+                + (f", not {', '.join(missing)}" if missing else ", no installed game"),
+                f"list the game's registry name in games (installed: {', '.join(installed)})",
+            )
+        )
+        raise CheckAbortedError
+    return [installed[name] for name in wanted]
+
+
+def _play_positions(
+    address: str, plugin: GamePlugin, decision_ms: int, emit: Callable[[Check], None]
+) -> None:
+    client = BotClient(address, plugin)
+    try:
+        for number, position in enumerate(positions(plugin)):
+            match_id = f"check-{plugin.name}-{number}"
+            start = functools.partial(_start, client, match_id, position, plugin, decision_ms)
+            if not _lifecycle("StartMatch", emit, number, start):
+                if number == 0:  # a bot that cannot start a match cannot be checked further
+                    raise CheckAbortedError
+                continue
+            check = _decide(client, plugin, position, match_id, decision_ms)
+            emit(check)
+            if check.detail.startswith(UNREACHABLE):
+                raise CheckAbortedError
+            _lifecycle("EndMatch", emit, number, functools.partial(_end, client, match_id, position))
+    finally:
+        client.close()
+
+
+def _start(
+    client: BotClient, match_id: str, position: Position, plugin: GamePlugin, decision_ms: int
+) -> None:
+    client.start_match(
+        match_id=match_id,
+        seat=position.seat,
+        players=position.players,
+        params=plugin.normalize_params({}),
+        decision_ms=decision_ms,
+        bank_ms=0,
+    )
+
+
+def _end(client: BotClient, match_id: str, position: Position) -> None:
+    n = position.players
+    client.end_match(match_id=match_id, scores=[0] * n, ranks=[1] * n, forfeited=[False] * n, completed=False)
+
+
+def _lifecycle(rpc: str, emit: Callable[[Check], None], number: int, call: Callable[[], None]) -> bool:
+    """Call a lifecycle RPC; report it the first time, and whenever it fails."""
+    try:
+        call()
+    except grpc.RpcError as exc:
+        if exc.code() == grpc.StatusCode.UNAVAILABLE:
+            emit(Check(rpc, False, f"{UNREACHABLE} ({exc.details()})", "keep serving until SIGTERM"))
+            raise CheckAbortedError from None
+        emit(
+            Check(
+                rpc,
+                False,
+                f"smtourney.v1.Bot/{rpc} failed: {exc.code().name}: {exc.details()}",
+                f"answer {rpc} with an empty {rpc}Reply within 5 s",
+            )
+        )
+        return False
+    if number == 0:
+        emit(Check(rpc, True, f"smtourney.v1.Bot/{rpc} answered"))
+    return True
+
+
+def _decide(
+    client: BotClient, plugin: GamePlugin, position: Position, match_id: str, decision_ms: int
+) -> Check:
+    """One scripted decision: on time, echoing its id, decodable, legal."""
+    kind = plugin.decision_kind(position.state)
+    spec = plugin.decisions[kind]
+    name = f"{spec.rpc} ({position.label})"
+    reply_name = spec.reply_type.DESCRIPTOR.name
+    context = DecisionContext(match_id, position.decision_id, position.seat, decision_ms, 0)
+    request = spec.encode_request(plugin.observe(position.state, position.seat), context)
+    started = time.perf_counter()
+    try:
+        reply = client.decide(kind, request, decision_ms / 1000)
+    except grpc.RpcError as exc:
+        code = exc.code()
+        if code == grpc.StatusCode.DEADLINE_EXCEEDED:
+            return Check(name, False, f"no {reply_name} within {decision_ms} ms", "answer within decision_ms")
+        if code == grpc.StatusCode.UNIMPLEMENTED:
+            fix = f"implement {plugin.decisions.method_path(spec)}"
+            return Check(name, False, f"{plugin.decisions.method_path(spec)} is not implemented", fix)
+        if code == grpc.StatusCode.UNAVAILABLE:
+            return Check(name, False, f"{UNREACHABLE} ({exc.details()})", "keep serving until SIGTERM")
+        if code == grpc.StatusCode.RESOURCE_EXHAUSTED:
+            return Check(
+                name, False, f"{reply_name} is too large: {exc.details()}", "replies are at most 4 MiB"
+            )
+        fix = "answer with a reply, not an error status"
+        return Check(name, False, f"error status {code.name}: {exc.details()}", fix)
+    took_ms = (time.perf_counter() - started) * 1000
+    answered = getattr(reply, "decision_id", None)
+    if reply.ByteSize() == 0:
+        return Check(name, False, f"{reply_name} is empty", "set decision_id and the answer's fields")
+    if answered != position.decision_id:
+        return Check(
+            name,
+            False,
+            f"{reply_name}.decision_id is {answered}, expected {position.decision_id}",
+            "copy request.context.decision_id (a uint64) into the reply",
+        )
+    try:
+        action = spec.decode_reply(reply)
+    except (ValueError, TypeError) as exc:
+        return Check(
+            name,
+            False,
+            f"{describe_reply(reply)} is malformed: {exc}",
+            _answer_hint(spec.summary),
+        )
+    trial = position.state.clone()
+    try:
+        trial.apply(action)
+    except (ValueError, TypeError) as exc:
+        return Check(
+            name,
+            False,
+            f"{describe_reply(reply)} is illegal: {exc}",
+            _answer_hint(spec.summary),
+        )
+    return Check(name, True, f"{describe_reply(reply)} is legal ({took_ms:.0f} ms)")
+
+
+def _answer_hint(summary: str) -> str:
+    answer = f"the reply answers: {summary}; " if summary else ""
+    return f"{answer}docs/writing-a-bot.md lists the reply's fields and what is legal"
