@@ -266,8 +266,9 @@ class DecisionContext(_message.Message):
     TIME_BANK_MS_FIELD_NUMBER: _builtins.int
     match_id: _builtins.str
     decision_id: _builtins.int
-    """Number of the decision within the match (all seats), from 1. A reply must
-    echo it; a reply carrying another id is stale and counts as a fault.
+    """Number of this decision among this seat's own decisions in the match, from 1
+    (it says nothing of how often the other seats were asked). A reply must echo
+    it; a reply carrying another id is stale and counts as a fault.
     """
     seat: _builtins.int
     """The seat that decides (the bot's own seat)."""
