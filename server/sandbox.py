@@ -75,12 +75,19 @@ class Program:
 def installed_paths() -> list[Path]:
     """Folders on this interpreter's path that packages were installed into besides site-packages
     (``pip install --target``, then ``PYTHONPATH``): those holding a ``*.dist-info``. A source tree
-    on the path is not among them, so a working folder with a bracket in it is never shown."""
-    site_packages = {Path(p) for p in site.getsitepackages()}
+    on the path is not among them, so a working folder with a bracket in it is never shown; nor is a
+    folder inside site-packages that a package put on the path when imported (Ray's vendored
+    packages), so the bot's environment does not depend on what the referee has imported."""
+    site_packages = [Path(p) for p in site.getsitepackages()]
     found = []
     for entry in sys.path:
         path = Path(entry) if entry else None
-        if path is not None and path not in site_packages and path.is_dir() and any(path.glob("*.dist-info")):
+        if (
+            path is not None
+            and not any(path.is_relative_to(packages) for packages in site_packages)
+            and path.is_dir()
+            and any(path.glob("*.dist-info"))
+        ):
             found.append(path)
     return found
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import site
 import socket
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from server.launcher import BotProcess, Limits
-from server.sandbox import SandboxLimits, find_program, sweep_leftovers
+from server.sandbox import SandboxLimits, find_program, installed_paths, sweep_leftovers
 from server.store.database import open_database
 from server.store.repository import Store
 from tests.bots.cheating_bot import ATTACKS
@@ -122,18 +123,19 @@ entrants:
         for seat in record.seats:  # the cheater plays on; the other seat never notices
             assert seat.strikes == 0 and not seat.forfeited and seat.faults == [], seat
 
+    # One log per process the cheater ran in: one for both matches when it is kept between them.
     logs = sorted((tmp_path / "cheat-logs").glob("*.cheater.log"))
-    assert len(logs) == 2
-    for log in logs:
-        text = log.read_text()
-        assert "ATTACKS DONE" in text, text
-        for name in ATTACKS:
-            line = re.search(rf"^ATTACK {name}: (.*)$", text, re.MULTILINE)
-            assert line is not None and line[1].startswith("blocked"), f"{name}: {line and line[1]}"
-        forks = re.search(r"fork refused after (\d+) children", text)
-        assert forks is not None and int(forks[1]) < 64, text
-        filled = re.search(r"/tmp full after (\d+) MiB", text)
-        assert filled is not None and int(filled[1]) <= 16, text
+    text = "\n".join(log.read_text() for log in logs)
+    assert sorted(re.findall(r"^ATTACKS DONE in (\S+)$", text, re.MULTILINE)) == sorted(
+        match.match_id for match, _ in matches
+    ), text
+    for name in ATTACKS:
+        outcomes = re.findall(rf"^ATTACK {name}: (.*)$", text, re.MULTILINE)
+        assert len(outcomes) == 2 and all(o.startswith("blocked") for o in outcomes), f"{name}: {outcomes}"
+    forks = re.findall(r"fork refused after (\d+) children", text)
+    assert len(forks) == 2 and all(int(n) < 64 for n in forks), text
+    filled = re.findall(r"/tmp full after (\d+) MiB", text)
+    assert len(filled) == 2 and all(int(n) <= 16 for n in filled), text
 
     assert {"bracket": bracket.read_bytes(), **snapshot(other)} == outside_before
     assert not escape.exists()
@@ -160,9 +162,10 @@ def test_a_sandboxed_bot_sees_a_scrubbed_environment_and_no_network(tmp_path: Pa
     with process:
         assert process.wait_exit(20) == 0
     names, pids, interfaces = process.log_path.read_text().splitlines()[:3]
-    assert eval(names) == sorted(
-        ["HOME", "LANG", "MINE", "PATH", "PWD", "PYTHONDONTWRITEBYTECODE", "SMTOURNEY_ADDRESS", "TMPDIR"]
-    )
+    # PYTHONPATH only where packages were installed into folders on the referee's path (pip --target).
+    extra = ["PYTHONPATH"] if installed_paths() else []
+    basics = ["HOME", "LANG", "MINE", "PATH", "PWD", "PYTHONDONTWRITEBYTECODE", "SMTOURNEY_ADDRESS", "TMPDIR"]
+    assert eval(names) == sorted([*basics, *extra])
     pid, listing = pids.split(maxsplit=1)
     assert int(pid) < 10  # a PID namespace of its own
     assert not {"home", "var", "opt", "srv", "mnt", "media"} & set(eval(listing))
@@ -201,3 +204,17 @@ def test_leftovers_of_a_killed_launcher_are_swept_and_live_ones_kept() -> None:
     finally:
         shutil.rmtree(dead, ignore_errors=True)
         live.rmdir()
+
+
+def test_install_folders_on_the_path_are_shown_but_not_folders_inside_site_packages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``pip install --target`` folder is part of the bot's Python; a folder a package put on the
+    path from inside site-packages when imported (Ray's vendored packages) is there already."""
+    target = tmp_path / "target"
+    (target / "plugin-1.0.dist-info").mkdir(parents=True)
+    vendored = Path(site.getsitepackages()[0]) / "ray" / "thirdparty_files"
+    monkeypatch.setattr(sys, "path", [*sys.path, str(target), str(vendored)])
+    assert vendored.is_dir() and any(vendored.glob("*.dist-info")), "Ray (a dev dependency) vendors packages"
+    assert target in installed_paths()
+    assert vendored not in installed_paths()
