@@ -12,6 +12,7 @@ import grpc_tools
 import pytest
 from grpc_tools import protoc
 
+from sdk.games.registry import games, get_game
 from server.launcher import free_port
 
 from ..conftest import processes_with
@@ -38,19 +39,20 @@ def assert_all_pass(output: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("command", "kinds"),
+    ("command", "played"),
     [
-        ("python -m bots.random", 11),
-        ("python -m bots.greedy", 5),
-        ("python docs/examples/example_bot.py", 5),
+        ("python -m bots.random", None),  # every installed game
+        ("python -m bots.greedy", "saint_malo"),
+        ("python docs/examples/example_bot.py", "saint_malo"),
     ],
 )
-def test_reference_bots_pass(command: str, kinds: int, tmp_path: Path) -> None:
+def test_reference_bots_pass(command: str, played: str | None, tmp_path: Path) -> None:
     code, output = bot_check(command, log_dir=tmp_path)
     assert code == 0, output
     assert_all_pass(output)
     rpcs = {m[1] for m in re.finditer(r"^PASS (\w+) \(", output, re.MULTILINE)}
-    assert len(rpcs) == kinds, output
+    plugins = list(games().values()) if played is None else [get_game(played)]
+    assert rpcs == {spec.rpc for plugin in plugins for spec in plugin.decisions}, output
 
 
 def test_a_bot_built_from_the_proto_files_alone_passes(tmp_path: Path) -> None:
