@@ -14,6 +14,7 @@ from sdk.games.registry import games, get_game
 
 from .address import address_problem, looks_like_address
 from .bounds import MAX_PORT
+from .sandbox import sandbox_available
 from .seats import SeatSpec
 from .tournament.bracket_checks import command_problem
 
@@ -63,6 +64,11 @@ def seat_specs(plugin: GamePlugin, values: Sequence[str], *, sandbox: bool = Tru
         problem = address_problem(value) if address else command_problem(value)
         if problem is None and sandbox and not address and "{port}" in value:
             problem = "{port} needs --no-sandbox; a sandboxed bot listens on SMTOURNEY_ADDRESS ({address})"
+        if problem is None and sandbox and not address and not sandbox_available():
+            problem = (
+                "bubblewrap (bwrap) is not installed, and launched bots run in its sandbox: install the "
+                "package bubblewrap (apt-get install bubblewrap), or give --no-sandbox"
+            )
         if problem is not None:
             raise ArgumentError(f"--bot {number}", problem)
         base = value if address else value.split()[-1].removeprefix("bots.")

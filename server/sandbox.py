@@ -30,6 +30,11 @@ from pathlib import Path
 from . import guard
 
 BWRAP = "bwrap"
+
+
+def sandbox_available() -> bool:
+    """Whether bubblewrap is on this machine's ``PATH``, so that bots can be launched sandboxed."""
+    return shutil.which(BWRAP) is not None
 SOCKET_DIR = "/run/smtourney"
 SOCKET_PATH = f"{SOCKET_DIR}/bot.sock"
 ADDRESS = f"unix:{SOCKET_PATH}"

@@ -53,7 +53,7 @@ from server.bounds import (
 from server.client import Tls
 from server.launcher import Limits
 from server.referee import RefereeConfig, TimeControl
-from server.sandbox import SandboxLimits
+from server.sandbox import SandboxLimits, sandbox_available
 from server.seats import SeatSpec
 
 from .bracket_checks import command_problem, env_problem, header_value_problem, name_problem
@@ -483,6 +483,12 @@ class Bracket(_Model):
                 raise FieldError(
                     "{port} needs sandbox: false; a sandboxed bot listens on the Unix socket "
                     "in SMTOURNEY_ADDRESS (or {address})",
+                    ("entrants", index, "command"),
+                )
+            if self.sandboxed(entrant) and entrant.command is not None and not sandbox_available():
+                raise FieldError(
+                    "bubblewrap (bwrap) is not installed, and launched bots run in its sandbox: install "
+                    "the package bubblewrap (apt-get install bubblewrap), or set sandbox: false",
                     ("entrants", index, "command"),
                 )
         self.params = normalized_params(plugin, self.players, self.params)

@@ -218,3 +218,27 @@ def test_install_folders_on_the_path_are_shown_but_not_folders_inside_site_packa
     assert vendored.is_dir() and any(vendored.glob("*.dist-info")), "Ray (a dev dependency) vendors packages"
     assert target in installed_paths()
     assert vendored not in installed_paths()
+
+
+def test_without_bubblewrap_a_sandboxed_bracket_or_play_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Not a tournament of forfeits: the missing sandbox is named before anything is written."""
+    bare = tmp_path / "bin"  # a PATH with no bwrap on it
+    bare.mkdir()
+    env = {**os.environ, "PATH": str(bare), "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+    bracket = tmp_path / "b.yaml"
+    bracket.write_text(
+        "name: b\nplayers: 2\nentrants:\n"
+        "  - {name: a, command: python -m bots.random}\n"
+        "  - {name: b, command: python -m bots.random, sandbox: false}\n"
+    )
+    def smtourney(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "server", *args]
+        return subprocess.run(command, env=env, capture_output=True, text=True, timeout=60, check=False)
+
+    run = smtourney("run", str(bracket))
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert f"{bracket}:4: entrants[0].command: bubblewrap (bwrap) is not installed" in run.stderr
+    assert "Traceback" not in run.stderr and sorted(p.name for p in tmp_path.iterdir()) == ["b.yaml", "bin"]
+    bots = ["--bot", "python -m bots.random"] * 2
+    play = smtourney("play", "--game", "saint_malo", *bots)
+    assert play.returncode == 2 and "--bot 1: bubblewrap (bwrap) is not installed" in play.stderr, play.stderr
