@@ -17,19 +17,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import random
-import statistics
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.strength_stats import decision_times, mean_ci, wilson
+from benchmarks.strength_stats import outcome as sole_first
 from bots.bruges import BrugesPolicy
 from sdk.games import bruges as bg
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,42 +65,9 @@ def play(game: tuple[int, int, int]) -> Result:
     return Result(players, seat, state.scores(), state.ranks(), state.round, times, cpu)
 
 
-def wilson(successes: int, trials: int) -> tuple[float, float, float]:
-    """Rate and 95 % Wilson score interval."""
-    if not trials:
-        return (math.nan, math.nan, math.nan)
-    p = successes / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return (p, centre - half, centre + half)
-
-
-def mean_ci(values: list[float]) -> tuple[float, float, float]:
-    """Mean and 95 % normal interval."""
-    if len(values) < 2:
-        return (math.nan, math.nan, math.nan)
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return (mean, mean - half, mean + half)
-
-
-def timing(results: list[Result]) -> dict[str, float]:
-    times = sorted(t for r in results for t in r.times_ms)
-    if not times:
-        return {}
-    return {
-        "decisions": len(times),
-        "median_ms": statistics.median(times),
-        "p90_ms": times[min(len(times) - 1, int(0.9 * len(times)))],
-        "max_ms": times[-1],
-    }
-
-
 def outcome(result: Result) -> str:
-    if result.ranks[result.seat] != 1:
-        return "loss"
-    return "win" if result.ranks.count(1) == 1 else "draw"
+    """``win`` (sole first), ``draw`` (first place shared) or ``loss``."""
+    return sole_first(result.ranks, result.seat)
 
 
 def summarise(results: list[Result]) -> dict[str, Any]:
@@ -117,6 +82,10 @@ def summarise(results: list[Result]) -> dict[str, Any]:
     )
     figures["rounds_mean"] = sum(r.rounds for r in results) / max(1, len(results))
     return figures
+
+
+def timing(results: list[Result]) -> dict[str, float]:
+    return decision_times(t for r in results for t in r.times_ms)
 
 
 def main() -> None:

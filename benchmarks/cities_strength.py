@@ -31,10 +31,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.strength_stats import decision_times, mean_ci, wilson
+from benchmarks.strength_stats import outcome as sole_first
 from bots.cities import CitiesPolicy
 from sdk.games import cities as ci
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,31 +89,9 @@ def schedule(games: int, players: int, seed: int, size: str) -> list[Game]:
     return [Game(players, i % players, seed * 1_000_003 + i, size) for i in range(games)]
 
 
-def wilson(successes: int, trials: int) -> tuple[float, float, float]:
-    """Rate and 95 % Wilson score interval."""
-    if not trials:
-        return (math.nan, math.nan, math.nan)
-    p = successes / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return (p, centre - half, centre + half)
-
-
-def mean_ci(values: list[float]) -> tuple[float, float, float]:
-    """Mean and 95 % normal interval."""
-    if len(values) < 2:
-        return (math.nan, math.nan, math.nan)
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return (mean, mean - half, mean + half)
-
-
 def outcome(result: Result) -> str:
     """``win`` (sole first), ``draw`` (first place shared) or ``loss``."""
-    if result.ranks[result.seat] != 1:
-        return "loss"
-    return "win" if result.ranks.count(1) == 1 else "draw"
+    return sole_first(result.ranks, result.seat)
 
 
 def summarise(results: list[Result]) -> dict[str, Any]:
@@ -147,16 +125,7 @@ def summarise(results: list[Result]) -> dict[str, Any]:
 
 
 def timing(results: list[Result], cpu: bool = False) -> dict[str, float]:
-    times = sorted(t for r in results for t in (r.cpu_ms if cpu else r.times_ms))
-    if not times:
-        return {}
-    return {
-        "decisions": len(times),
-        "median_ms": statistics.median(times),
-        "p90_ms": times[min(len(times) - 1, int(0.9 * len(times)))],
-        "p99_ms": times[min(len(times) - 1, int(0.99 * len(times)))],
-        "max_ms": times[-1],
-    }
+    return decision_times(t for r in results for t in (r.cpu_ms if cpu else r.times_ms))
 
 
 def run(games: list[Game], workers: int) -> list[Result]:

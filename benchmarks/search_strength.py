@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import random
@@ -31,11 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks.strength_stats import decision_times, mean_ci, wilson
 from bots.greedy import GreedyPolicy
 from bots.search import SearchPolicy, Weights
 from sdk.games import saint_malo as sm
 
-Z95 = 1.959963984540054
 SEED_4P_OFFSET = 500_000
 
 
@@ -94,26 +93,6 @@ def schedule(games2: int, games4: int, seed: int, weights: Weights) -> list[Game
     return two + four
 
 
-def wilson(successes: int, trials: int) -> tuple[float, float, float]:
-    """Rate and 95 % Wilson score interval."""
-    if not trials:
-        return (math.nan, math.nan, math.nan)
-    p = successes / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return (p, centre - half, centre + half)
-
-
-def mean_ci(values: list[float]) -> tuple[float, float, float]:
-    """Mean and 95 % normal interval."""
-    if len(values) < 2:
-        return (math.nan, math.nan, math.nan)
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return (mean, mean - half, mean + half)
-
-
 def summarise(results: list[Result]) -> dict[str, Any]:
     """Win rate, ties, mean scores and their differences for one table size."""
     wins = sum(1 for r in results if r.ranks[r.seat] == 1 and r.ranks.count(1) == 1)
@@ -137,16 +116,7 @@ def summarise(results: list[Result]) -> dict[str, Any]:
 
 
 def timing(results: list[Result]) -> dict[str, float]:
-    times = sorted(t for r in results for t in r.times_ms)
-    if not times:
-        return {}
-    return {
-        "decisions": len(times),
-        "median_ms": statistics.median(times),
-        "p90_ms": times[min(len(times) - 1, int(0.9 * len(times)))],
-        "p99_ms": times[min(len(times) - 1, int(0.99 * len(times)))],
-        "max_ms": times[-1],
-    }
+    return decision_times(t for r in results for t in r.times_ms)
 
 
 def run(games: list[Game], workers: int) -> list[Result]:

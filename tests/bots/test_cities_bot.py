@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.cities_strength import outcome, play, schedule, wilson
+from benchmarks.cities_strength import outcome, play, schedule
+from benchmarks.strength_stats import wilson
 from bots.cities import CitiesHeuristicBot, CitiesPolicy, Weights, position_value
 from sdk.games import cities as ci
 from sdk.games.decisions import DecisionContext

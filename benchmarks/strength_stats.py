@@ -1,0 +1,52 @@
+"""The statistics every bot-strength benchmark reports: win rates with Wilson intervals, means with
+normal intervals, sole-first outcomes and decision-time percentiles, computed one way for all."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable, Sequence
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float, float]:
+    """Rate and 95 % Wilson score interval."""
+    if not trials:
+        return (math.nan, math.nan, math.nan)
+    p = successes / trials
+    denominator = 1 + Z95**2 / trials
+    centre = (p + Z95**2 / (2 * trials)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
+    return (p, centre - half, centre + half)
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float]:
+    """Mean and 95 % normal interval."""
+    if len(values) < 2:
+        return (math.nan, math.nan, math.nan)
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean, mean - half, mean + half)
+
+
+def outcome(ranks: Sequence[int], seat: int) -> str:
+    """``win`` (sole first), ``draw`` (first place shared) or ``loss``, for ``seat``."""
+    if ranks[seat] != 1:
+        return "loss"
+    return "win" if ranks.count(1) == 1 else "draw"
+
+
+def decision_times(times_ms: Iterable[float]) -> dict[str, float]:
+    """How many decisions, and their median, 90th and 99th percentile and longest time in ms."""
+    times = sorted(times_ms)
+    if not times:
+        return {}
+    return {
+        "decisions": len(times),
+        "median_ms": statistics.median(times),
+        "p90_ms": times[min(len(times) - 1, int(0.9 * len(times)))],
+        "p99_ms": times[min(len(times) - 1, int(0.99 * len(times)))],
+        "max_ms": times[-1],
+    }
