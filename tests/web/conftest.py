@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from server.store.location import Location
 from server.web.app import create_app
@@ -76,3 +77,53 @@ def tournament_id(base_url: str) -> int:
 @pytest.fixture(scope="session")
 def match_ids(base_url: str, tournament_id: int) -> list[str]:
     return [m["match_id"] for m in fetch(f"{base_url}/api/tournaments/{tournament_id}/matches").json()]
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium, which ``.ci/run`` installs; Playwright drives it and downloads nothing."""
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason=f"no {CHROMIUM}: install Debian's chromium package (.ci/run does) to run the browser tests",
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium for the browser tests of one module."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page_errors() -> list[str]:
+    """Script errors and console errors of the test's tab; a test that provokes one takes it out."""
+    return []
+
+
+@pytest.fixture
+def page(browser: Browser, page_errors: list[str]) -> Iterator[Page]:
+    """A fresh tab that fails the test on any script error or error on the console."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors = page_errors
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert errors == []

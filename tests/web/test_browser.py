@@ -8,33 +8,18 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Page
 
 from server.web import export
 from server.web.export import export_html
 
-from .conftest import fetch
+from .conftest import fetch, needs_chromium
 
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason=f"no {CHROMIUM}: install Debian's chromium package (.ci/run does) to run the browser tests",
-)
+pytestmark = needs_chromium
 
 #: What the page draws, read back from the DOM: each city's squares, wall drawings and numbers.
 DRAWN_JS = """() => ({
@@ -85,29 +70,6 @@ def assert_shows(page: Page, replay: dict[str, Any], index: int) -> None:
 def wall_total(replay: dict[str, Any], index: int) -> int:
     return sum(city["walls"] for city in replay["moments"][index]["view"]["cities"])
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh tab that fails the test on any script error."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        yield page
-    finally:
-        context.close()
-    assert errors == []
 
 
 @pytest.fixture(scope="module")
@@ -265,7 +227,7 @@ def test_switching_seats_redraws_that_seats_view_and_the_url_follows(
 
 
 def test_a_view_that_cannot_be_loaded_says_why_and_keeps_the_one_shown(
-    page: Page, base_url: str, tournament_id: int, match_ids: list[str]
+    page: Page, page_errors: list[str], base_url: str, tournament_id: int, match_ids: list[str]
 ) -> None:
     path = f"/tournaments/{tournament_id}/matches/{match_ids[0]}"
     page.route("**/api/**?seat=0", lambda route: route.fulfill(status=404, json={"error": "gone away"}))
@@ -276,6 +238,9 @@ def test_a_view_that_cannot_be_loaded_says_why_and_keeps_the_one_shown(
     assert page.inner_text("#view-error") == "Cannot show that view: gone away"
     assert page.input_value("#seat-view") == "" and page.get_attribute("#viewer", "data-viewer-seat") == ""
     assert page.url == f"{base_url}{path}#m=5"
+    # The refused view is the one error on the console: the browser reports the 404 it was answered.
+    assert page_errors == ["Failed to load resource: the server responded with a status of 404 (Not Found)"]
+    page_errors.clear()
 
 
 def test_a_forfeit_shows_in_the_opponents_view_without_its_strikes(

@@ -12,18 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Page
 from typer.testing import CliRunner
 
 from server.cli import app as cli_app
 
-from .conftest import fetch, serve
-from .test_browser import CHROMIUM, FLAGS
+from .conftest import fetch, needs_chromium, serve
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason=f"no {CHROMIUM}: install Debian's chromium package (.ci/run does) to run the browser tests",
-)
+pytestmark = needs_chromium
 
 BRACKET = """\
 name: bruges-web
@@ -110,30 +106,6 @@ def match(bruges_url: str) -> str:
     first = fetch(f"{bruges_url}/api{base}").json()[0]["match_id"]
     return f"{base}/{first}"
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh tab that fails the test on any script error."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    try:
-        yield page
-    finally:
-        context.close()
-    assert errors == []
 
 
 def test_moments_of_a_served_match_are_drawn_as_the_replay_says(
