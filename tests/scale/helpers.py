@@ -14,30 +14,14 @@ from server.store.database import StoreError
 from server.store.location import parse_location
 from server.store.repository import Store
 
-ROOT = Path(__file__).resolve().parents[2]
-MATCHES = 6
-"""Three entrants two to a table: three tables, each in both seat rotations."""
+from ..tiny_bracket import write_bracket as write_tiny_bracket
 
-BRACKET = """\
-name: tiny
-game: saint_malo
-players: 2
-rounds: 1
-seed: 99
-time_control: {{decision_ms: 5000, bank_ms: 20000}}
-workers: 2
-entrants:
-  - {{name: greedy, command: python -m bots.greedy, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
-  - {{name: random-a, command: python -m bots.random, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
-  - {{name: random-b, command: python -m bots.random, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
-"""
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def write_bracket(folder: Path, tag: str = "untagged") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "tiny.yaml"
-    path.write_text(BRACKET.format(tag=tag))
-    return path
+    """The tiny bracket, played by two workers (or actors)."""
+    return write_tiny_bracket(folder, tag, workers=2)
 
 
 def cli(*args: str) -> tuple[int, str]:

@@ -15,8 +15,9 @@ from server.store.location import parse_location
 
 from ..conftest import processes_with
 from ..servers.postgres import PostgresServer
+from ..tiny_bracket import MATCHES
 from ..web.conftest import fetch, serve
-from .helpers import MATCHES, cli, run_args, standings_json, start_run, stored_match_ids, write_bracket
+from .helpers import cli, run_args, standings_json, start_run, stored_match_ids, write_bracket
 
 
 @pytest.fixture(scope="module")

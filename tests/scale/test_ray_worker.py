@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 from ..conftest import processes_with
-from .helpers import MATCHES, cli, run_args, standings_json, start_run, stored_match_ids, write_bracket
+from ..tiny_bracket import MATCHES
+from .helpers import cli, run_args, standings_json, start_run, stored_match_ids, write_bracket
 
 
 def parent_of(pid: int) -> int:

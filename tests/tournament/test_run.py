@@ -19,6 +19,7 @@ from server.tournament.bracket import load_bracket
 from server.tournament.runner import schedule_of
 
 from ..conftest import processes_with
+from ..tiny_bracket import BRACKET, write_bracket
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = CliRunner()
@@ -34,28 +35,6 @@ STANDINGS_KEYS = [
     "strikes",
     "forfeits",
 ]
-
-BRACKET = """\
-name: tiny
-game: saint_malo
-players: 2
-rounds: 1
-seed: 99
-time_control: {{decision_ms: 5000, bank_ms: 20000}}
-workers: 1
-entrants:
-  - {{name: greedy, command: python -m bots.greedy, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
-  - {{name: random-a, command: python -m bots.random, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
-  - {{name: random-b, command: python -m bots.random, env: {{SMTOURNEY_TEST_TAG: "{tag}"}}}}
-"""
-
-
-def write_bracket(folder: Path, tag: str = "untagged") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "tiny.yaml"
-    path.write_text(BRACKET.format(tag=tag))
-    return path
-
 
 def cli(*args: str) -> tuple[int, str]:
     result = RUNNER.invoke(app, list(args))
@@ -178,7 +157,7 @@ def test_sigkill_then_resume_matches_an_uninterrupted_run(
 
 def test_invalid_bracket_exits_2_names_the_line_and_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
-    path.write_text(BRACKET.format(tag="x").replace("rounds: 1", "rounds: 1\ncolour: blue"))
+    path.write_text(BRACKET.format(tag="x", workers=1).replace("rounds: 1", "rounds: 1\ncolour: blue"))
     code, output = cli("run", str(path))
     assert code == 2
     assert f"{path}:5: colour: unknown key" in output
