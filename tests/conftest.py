@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import closing
@@ -40,6 +41,15 @@ def processes_with(tag: str) -> list[int]:
         if tag.encode() in text and state != "Z":
             found.append(int(entry))
     return found
+
+
+def processes_left(tag: str, within_s: float) -> list[int]:
+    """:func:`processes_with` once they are all gone, or ``within_s`` has passed: parent-death
+    signals, and Ray's actors' end with their driver, arrive asynchronously."""
+    deadline = time.monotonic() + within_s
+    while (left := processes_with(tag)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
 
 
 def bots_with(tag: str) -> list[int]:

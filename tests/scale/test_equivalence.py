@@ -13,7 +13,7 @@ import pytest
 
 from server.store.location import parse_location
 
-from ..conftest import processes_with
+from ..conftest import processes_left
 from ..servers.postgres import PostgresServer
 from ..tiny_bracket import MATCHES
 from ..web.conftest import fetch, serve
@@ -134,10 +134,7 @@ def test_a_killed_run_resumes_without_duplicates(
         if run.poll() is None:
             run.kill()
         run.communicate()
-    deadline = time.monotonic() + 30  # bots die with their worker, Ray's actors with their driver
-    while processes_with(tag) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert processes_with(tag) == [], "a bot outlived the killed run"
+    assert processes_left(tag, within_s=30) == [], "a bot outlived the killed run"
     interrupted = stored_match_ids(db)
     assert 2 <= len(interrupted) < MATCHES
 

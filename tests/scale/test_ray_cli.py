@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import processes_with
+from ..conftest import processes_left, processes_with
 from .helpers import cli, start_run, stored_match_ids, write_bracket
 
 
@@ -68,10 +68,7 @@ def test_sigterm_stops_a_ray_run_like_ctrl_c(tmp_path: Path, tag: str, ray_addre
             run.communicate()
     assert run.returncode == 130, output
     assert "interrupted:" in output and "Run the same command again to resume." in output
-    deadline = time.monotonic() + 30
-    while processes_with(tag) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert processes_with(tag) == [], "a bot outlived the stopped run"
+    assert processes_left(tag, within_s=30) == [], "a bot outlived the stopped run"
 
 
 def test_without_ray_installed_the_run_says_how_to_install_it(

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ..commands import ENV, ROOT, SMTOURNEY, invoke
-from ..conftest import processes_with
+from ..conftest import processes_left
 
 DEMO = ROOT / "tournaments" / "demo.yaml"
 pytestmark = pytest.mark.slow
@@ -78,9 +78,6 @@ def test_killed_then_resumed(reference: str, tmp_path: Path, tag: str) -> None:
         if run.poll() is None:
             run.kill()
             run.wait()
-    deadline = time.monotonic() + 10  # parent-death signals arrive asynchronously
-    while processes_with(tag) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert processes_with(tag) == [], "a worker or a kept bot outlived the killed run"
+    assert processes_left(tag, within_s=10) == [], "a worker or a kept bot outlived the killed run"
     assert 3 <= stored(db) < 12
     assert run_demo(db) == reference

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..commands import ENV, SMTOURNEY, invoke
-from ..conftest import processes_with
+from ..conftest import processes_left, processes_with
 
 MATCHES = 2
 BRACKET = """\
@@ -80,9 +80,7 @@ def running(tmp_path: Path, tag: str) -> Iterator[tuple[subprocess.Popen[str], P
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
         run.communicate()
-        gone_by = time.monotonic() + 10  # parent-death signals arrive asynchronously
-        while processes_with(tag) and time.monotonic() < gone_by:
-            time.sleep(0.05)
+        processes_left(tag, within_s=10)
 
 
 def resumes(bracket: Path) -> None:

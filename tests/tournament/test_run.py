@@ -18,7 +18,7 @@ from server.cli import app
 from server.tournament.bracket import load_bracket
 from server.tournament.runner import schedule_of
 
-from ..conftest import processes_with
+from ..conftest import processes_left
 from ..tiny_bracket import BRACKET, write_bracket
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,10 +140,7 @@ def test_sigkill_then_resume_matches_an_uninterrupted_run(
     finally:
         if run.poll() is None:
             run.kill()
-    deadline = time.monotonic() + 10  # parent-death signals are delivered asynchronously
-    while processes_with(tag) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert processes_with(tag) == [], "a worker or bot outlived the killed run"
+    assert processes_left(tag, within_s=10) == [], "a worker or bot outlived the killed run"
     interrupted = stored_match_ids(db)
     assert 2 <= len(interrupted) < 6
 
