@@ -79,17 +79,29 @@ def _stat(pid: int) -> list[bytes] | None:
         return None
 
 
-def process_tree(pid: int) -> list[int]:
-    """``pid`` and every live process below it (a sandbox's processes included), ``pid`` first."""
+def _tree_stats(pid: int) -> dict[int, list[bytes]]:
+    """``pid`` and every live process below it (a sandbox's processes included), ``pid`` first, with
+    their ``/proc/PID/stat`` fields, from one pass over ``/proc``; empty once ``pid`` is gone."""
+    stats: dict[int, list[bytes]] = {}
     children: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit() and (fields := _stat(int(entry))) is not None:
+            stats[int(entry)] = fields
             children.setdefault(int(fields[1]), []).append(int(entry))
-    tree, todo = [], [pid]
+    if pid not in stats:
+        return {}
+    tree: dict[int, list[bytes]] = {}
+    todo = [pid]
     while todo:
-        tree.append(todo.pop(0))
-        todo.extend(children.get(tree[-1], ()))
+        member = todo.pop(0)
+        tree[member] = stats[member]
+        todo.extend(children.get(member, ()))
     return tree
+
+
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and every live process below it (a sandbox's processes included), ``pid`` first."""
+    return list(_tree_stats(pid))
 
 
 def _own_seconds(fields: list[bytes]) -> float:
@@ -100,13 +112,13 @@ def _own_seconds(fields: list[bytes]) -> float:
 def cpu_seconds(pid: int) -> float | None:
     """CPU time the bot launched as ``pid`` has used so far: that process, everything it started and
     still runs, and the children they have reaped (from ``/proc``); None once ``pid`` is gone."""
-    if _stat(pid) is None:
-        return None
-    total = 0.0
-    for member in process_tree(pid):
-        if (fields := _stat(member)) is not None:
-            total += _own_seconds(fields) + (int(fields[13]) + int(fields[14])) / _TICKS_PER_S
-    return total
+    tree = _tree_stats(pid)
+    return _tree_seconds(tree) if tree else None
+
+
+def _tree_seconds(tree: Mapping[int, list[bytes]]) -> float:
+    """The CPU time of the processes of ``tree`` and of the children they have reaped."""
+    return sum(_own_seconds(f) + (int(f[13]) + int(f[14])) / _TICKS_PER_S for f in tree.values())
 
 
 class _CpuWatch:
@@ -297,12 +309,11 @@ def _cpu_budget(seats: Sequence[Seat], limit_s: int) -> dict[int, float]:
     caps: dict[int, float] = {}
     for seat in seats:
         pid = None if seat.process is None or seat.process.process is None else seat.process.process.pid
-        used = None if pid is None else cpu_seconds(pid)
-        if pid is None or used is None:
+        tree = {} if pid is None else _tree_stats(pid)
+        if pid is None or not tree:
             continue
-        for member in process_tree(pid):
-            if (fields := _stat(member)) is None:
-                continue
+        used = _tree_seconds(tree)
+        for member, fields in tree.items():
             soft = math.ceil(_own_seconds(fields)) + limit_s
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 resource.prlimit(member, resource.RLIMIT_CPU, (soft, resource.RLIM_INFINITY))
