@@ -1,0 +1,107 @@
+"""Storage per match: how many bytes a stored match takes in a SQLite database, for each game's example
+bracket and for the Saint Malo demo played by trivial bots.
+
+    python benchmarks/storage.py [--rounds N] [--workers 2] [--json]
+
+Each bracket of ``tournaments/`` (its entrants and rules as they are; ``--rounds`` shortens it) is played
+into a fresh SQLite file. KB per match = the bytes of every table and index that grows with matches (all
+but the tournament, its entrants and the schema row), as SQLite's ``dbstat`` counts them after a
+``VACUUM``, divided by the matches stored; the whole file's size per match is printed beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import tempfile
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from server.tournament.bracket import load_bracket
+from server.tournament.runner import run_tournament, schedule_of
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "tournaments"
+CASES = {
+    "saint_malo (trivial bots)": ("demo.yaml", "python -m benchmarks.trivial_bot"),
+    "saint_malo (demo)": ("demo.yaml", None),
+    "cities": ("cities.yaml", None),
+    "masons": ("masons.yaml", None),
+    "bruges": ("bruges.yaml", None),
+}
+_FIXED_TABLES = {"sqlite_schema", "schema_info", "tournament", "entrant"}
+
+
+@dataclass(frozen=True, slots=True)
+class Size:
+    matches: int
+    match_bytes: int  # every table and index that grows with matches
+    file_bytes: int
+
+    def to_json(self) -> dict[str, float]:
+        return {
+            "matches": self.matches,
+            "kb_per_match": self.match_bytes / self.matches / 1000,
+            "file_kb_per_match": self.file_bytes / self.matches / 1000,
+        }
+
+
+def _bracket(folder: Path, example: str, command: str | None, rounds: int | None, workers: int) -> Path:
+    data: dict[str, Any] = yaml.safe_load((EXAMPLES / example).read_text())
+    data["workers"] = workers
+    if rounds is not None:
+        data["rounds"] = rounds
+    if command is not None:
+        data["entrants"] = [{"name": e["name"], "command": command} for e in data["entrants"]]
+    path = folder / example
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def measure(db: Path, matches: int) -> Size:
+    """Bytes per match of ``db``, once it is vacuumed."""
+    with closing(sqlite3.connect(db)) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        connection.execute("VACUUM")
+        owners = dict(connection.execute("SELECT name, tbl_name FROM sqlite_schema WHERE tbl_name != ''"))
+        pages = connection.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()
+    grows = sum(size for name, size in pages if owners.get(name, name) not in _FIXED_TABLES)
+    return Size(matches, grows, db.stat().st_size)
+
+
+def play(example: str, command: str | None, rounds: int | None, workers: int) -> Size:
+    with tempfile.TemporaryDirectory() as tmp:
+        bracket = load_bracket(_bracket(Path(tmp), example, command, rounds, workers))
+        db = Path(tmp) / "storage.db"
+        run_tournament(bracket, db, workers=workers)
+        return measure(db, len(schedule_of(bracket)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--rounds", type=int, default=None, help="rounds of each bracket (default: its own)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    sizes = {
+        name: play(example, command, args.rounds, args.workers) for name, (example, command) in CASES.items()
+    }
+    if args.json:
+        print(json.dumps({name: size.to_json() for name, size in sizes.items()}))
+        return
+    print("game                        matches   KB/match   file KB/match")
+    for name, size in sizes.items():
+        figures = size.to_json()
+        print(
+            f"{name:27} {size.matches:7} {figures['kb_per_match']:10.1f} {figures['file_kb_per_match']:15.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
