@@ -168,7 +168,11 @@ def _engine(path: Path) -> Engine:
 
 
 def _migrate(path: Path) -> None:
-    engine = _engine(path)
+    """Migrate in one transaction that holds the write lock from its start: the driver would
+    otherwise run a migration's ``CREATE`` or ``DROP`` outside it, leaving half a migration."""
+    engine = create_engine("sqlite://", creator=lambda: _connect(path), poolclass=QueuePool)
+    event.listen(engine, "connect", _pragmas)
+    event.listen(engine, "begin", lambda connection: connection.exec_driver_sql("BEGIN IMMEDIATE"))
     try:
         with Session(engine) as session:
             migrate(session)

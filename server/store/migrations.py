@@ -3,12 +3,17 @@ upgrading an older schema step by step. The SQL here is standard, for SQLite and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import insert, text
 from sqlmodel import Session, select
 
-from .models import APPLICATION_ID, SCHEMA_VERSION, SchemaInfo
+from server.record import StepRecord
+from server.steps_block import encode_steps
+
+from .models import APPLICATION_ID, SCHEMA_VERSION, MatchSteps, SchemaInfo
 from .probe import Contents
 
 __all__ = ["MIGRATIONS", "SchemaError", "check_schema", "migrate"]
@@ -29,8 +34,43 @@ def _decision_ids_per_seat(session: Session) -> None:
     )
 
 
+_EVENT_COLUMNS = "seq, kind, step_json, seat, decision_id, source, reply_json, latency_us, strike"
+
+
+def _steps_in_blocks(session: Session) -> None:
+    """Schema 3: a match's steps are one compressed block (``match_steps``), not a row each (``event``).
+
+    Match by match, so memory holds one match's steps; a step that cannot be decoded stops the
+    migration with its place named, and the transaction leaves the database as it was.
+    """
+    connection = session.connection()
+    MatchSteps.__table__.create(connection)  # type: ignore[attr-defined]
+    matches = connection.execute(text("SELECT id, match_id FROM match ORDER BY id")).all()
+    for match_pk, match_id in matches:
+        rows = connection.execute(
+            text(f"SELECT {_EVENT_COLUMNS} FROM event WHERE match_pk = :match_pk ORDER BY seq"),
+            {"match_pk": match_pk},
+        ).all()
+        steps = [_step(row, match_id) for row in rows]
+        connection.execute(insert(MatchSteps), [{"match_pk": match_pk, "block": encode_steps(steps)}])
+    connection.execute(text("DROP TABLE event"))
+
+
+def _step(row: Sequence[Any], match_id: str) -> StepRecord:
+    seq, kind, step_json, seat, decision_id, source, reply_json, latency_us, strike = row
+    try:
+        step = json.loads(step_json)
+        reply = None if reply_json is None else json.loads(reply_json)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise SchemaError(
+            f"cannot migrate to schema 3: corrupted replay data in event {seq} of match {match_id} ({exc}); "
+            "nothing was changed"
+        ) from None
+    return StepRecord(seq, kind, step, seat, decision_id, source, reply, latency_us, strike)
+
+
 #: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
-MIGRATIONS: dict[int, Callable[[Session], None]] = {1: _decision_ids_per_seat}
+MIGRATIONS: dict[int, Callable[[Session], None]] = {1: _decision_ids_per_seat, 2: _steps_in_blocks}
 
 
 def check_schema(contents: Contents) -> bool:
@@ -56,7 +96,11 @@ def migrate(session: Session) -> None:
         if step is None:
             session.rollback()
             raise SchemaError(f"schema {info.version} is too old to migrate; nothing was changed")
-        step(session)
+        try:
+            step(session)
+        except SchemaError:
+            session.rollback()
+            raise
         info.version += 1
         session.add(info)
     session.commit()

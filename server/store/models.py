@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Dialect, String, UniqueConstraint
+from sqlalchemy import BigInteger, Dialect, LargeBinary, String, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
-#: Bump with a migration in :mod:`server.store.database` whenever a table changes.
-SCHEMA_VERSION = 2
+#: Bump with a migration in :mod:`server.store.migrations` whenever a table changes.
+SCHEMA_VERSION = 3
 APPLICATION_ID = "smtourney"
 
 
@@ -105,22 +105,13 @@ class Seat(SQLModel, table=True):
     time_used_ms: float
 
 
-class Event(SQLModel, table=True):
-    """One step of a replay: a chance outcome or a seat's decision."""
+class MatchSteps(SQLModel, table=True):
+    """A match's replay: all its steps in one compressed block (:mod:`server.steps_block`). Kept apart
+    from ``match`` so that listing matches and standings never read replays."""
 
-    __tablename__ = "event"
-    __table_args__ = (UniqueConstraint("match_pk", "seq"),)
-    id: int | None = Field(default=None, primary_key=True)
-    match_pk: int = Field(foreign_key="match.id", index=True)
-    seq: int
-    kind: str
-    seat: int | None = None
-    decision_id: int | None = None  # the seat's own decision count (schema 1: every seat's)
-    source: str
-    step_json: str
-    reply_json: str | None = None
-    latency_us: int | None = Field(default=None, sa_type=BigInteger)
-    strike: str | None = Field(default=None, sa_type=BotText)
+    __tablename__ = "match_steps"
+    match_pk: int = Field(foreign_key="match.id", primary_key=True, sa_column_kwargs={"autoincrement": False})
+    block: bytes = Field(sa_type=LargeBinary)
 
 
 class RatingSnapshot(SQLModel, table=True):

@@ -14,11 +14,12 @@ from sqlalchemy import Engine, delete, insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
-from server.record import MatchRecord, SeatRecord, StepRecord
+from server.record import MatchRecord, SeatRecord
+from server.steps_block import BlockError, decode_steps, encode_steps
 
 from .database import StoreError, open_database
 from .location import Location
-from .models import Entrant, Event, Match, RatingSnapshot, Seat, Tournament
+from .models import Entrant, Match, MatchSteps, RatingSnapshot, Seat, Tournament
 from .postgres import one_line
 
 _P = ParamSpec("_P")
@@ -204,24 +205,7 @@ class Store:
                         time_used_ms=seat.time_used_ms,
                     )
                 )
-            session.execute(
-                insert(Event),
-                [
-                    {
-                        "match_pk": match.id,
-                        "seq": step.seq,
-                        "kind": step.kind,
-                        "seat": step.seat,
-                        "decision_id": step.decision_id,
-                        "source": step.source,
-                        "step_json": json.dumps(step.step, separators=(",", ":")),
-                        "reply_json": None if step.reply is None else json.dumps(step.reply),
-                        "latency_us": step.latency_us,
-                        "strike": step.strike,
-                    }
-                    for step in record.steps
-                ],
-            )
+            session.add(MatchSteps(match_pk=match.id, block=encode_steps(record.steps)))
             session.commit()
             return True
 
@@ -238,9 +222,6 @@ class Store:
             seat_rows = session.exec(
                 select(Seat).where(Seat.match_pk == match.id).order_by(col(Seat.seat))
             ).all()
-            event_rows = session.exec(
-                select(Event).where(Event.match_pk == match.id).order_by(col(Event.seq))
-            ).all()
             seats = [
                 SeatRecord(
                     seat=row.seat,
@@ -256,22 +237,15 @@ class Store:
                 )
                 for row in seat_rows
             ]
-            steps = [
-                StepRecord(
-                    seq=row.seq,
-                    kind=row.kind,
-                    step=_loads(row.step_json, f"event {row.seq} of match {match_id}"),
-                    seat=row.seat,
-                    decision_id=row.decision_id,
-                    source=row.source,
-                    reply=None
-                    if row.reply_json is None
-                    else _loads(row.reply_json, f"event {row.seq} of match {match_id}"),
-                    latency_us=row.latency_us,
-                    strike=row.strike,
-                )
-                for row in event_rows
-            ]
+            steps = session.get(MatchSteps, match.id)
+            if steps is None:
+                raise _CorruptedError(f"corrupted replay data in match {match_id}: its steps are missing")
+            try:
+                step_records = decode_steps(steps.block)
+            except BlockError as exc:
+                raise _CorruptedError(
+                    f"corrupted replay data in the steps of match {match_id}: {exc}"
+                ) from None
             tournament = session.get(Tournament, tournament_id)
             assert tournament is not None
             return MatchRecord(
@@ -282,7 +256,7 @@ class Store:
                 params=_loads(match.params_json, f"match {match_id}"),
                 time_control=_loads(match.time_control_json, f"match {match_id}"),
                 seats=seats,
-                steps=steps,
+                steps=step_records,
                 scores=[s.score for s in seats],
                 ranks=[s.rank for s in seats],
                 end_reason=match.end_reason,

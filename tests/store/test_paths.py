@@ -138,11 +138,16 @@ def test_damage_found_after_opening_is_one_line(tmp_path: Path) -> None:
     assert invoke("run", str(bracket))[0] == 0
     with closing(sqlite3.connect(path)) as connection:
         page_size = connection.execute("PRAGMA page_size").fetchone()[0]
-        root = connection.execute("SELECT rootpage FROM sqlite_master WHERE name = 'event'").fetchone()[0]
-    with path.open("r+b") as handle:  # overwrite the event table's root page with garbage
-        handle.seek((root - 1) * page_size)
+        # The last leaf of the replays: opening reads only the first, a replay of the last match this one.
+        (page,) = connection.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'match_steps' AND pagetype = 'leaf' "
+            "ORDER BY path DESC LIMIT 1"
+        ).fetchone()
+        (last_match,) = connection.execute("SELECT match_id FROM match ORDER BY id DESC LIMIT 1").fetchone()
+    with path.open("r+b") as handle:
+        handle.seek((page - 1) * page_size)
         handle.write(b"\xa5" * page_size)
-    code, output = invoke("replay", "r1-t000-s0", "--db", str(path))
+    code, output = invoke("replay", last_match, "--db", str(path))
     assert code == 1 and output.startswith(f"error: {path}: the database cannot be used: ")
     assert output.count("\n") == 1
 

@@ -6,7 +6,6 @@ import json
 import os
 import pty
 import select
-import sqlite3
 import subprocess
 import sys
 import time
@@ -23,6 +22,8 @@ from server.replay import REPLAY_FORMAT, REPLAY_VERSION, build_replay, moments
 from server.store.repository import Store
 from server.viewer.browse import navigate
 from server.viewer.moments import ReplayText
+
+from ..stored_steps import BROKEN_BLOCKS, overwrite_block, replace_step, rewrite_step
 
 RUNNER = CliRunner()
 MATCH = "r1-t002-s0"
@@ -112,23 +113,15 @@ def test_bad_input_is_a_clear_error(tournament_db: Path, db_copy: Path, tmp_path
     assert code == 1 and "no match 'nope'" in output
     code, output = replay(tmp_path / "missing.db", MATCH)
     assert code == 1 and "no such database" in output
-    with sqlite3.connect(db_copy) as connection:
-        connection.execute(
-            "UPDATE event SET step_json = '[1,' WHERE seq = 3 AND match_pk = "
-            "(SELECT id FROM match WHERE match_id = ?)",
-            (MATCH,),
-        )
+    overwrite_block(db_copy, MATCH, BROKEN_BLOCKS["truncated"])
     code, output = replay(db_copy, MATCH)
-    assert code == 1 and f"corrupted replay data in event 3 of match {MATCH}" in output
+    assert code == 1 and f"corrupted replay data in the steps of match {MATCH}: " in output
 
 
 def test_a_replay_that_does_not_resimulate_is_refused(db_copy: Path) -> None:
-    with sqlite3.connect(db_copy) as connection:
-        connection.execute(
-            "UPDATE event SET step_json = ? WHERE seq = 0 AND match_pk = "
-            "(SELECT id FROM match WHERE match_id = ?)",
-            ('{"type":"roll","faces":[6,6,6,6,6]}', MATCH),
-        )
+    rewrite_step(
+        db_copy, MATCH, lambda step: step.seq == 0, replace_step({"type": "roll", "faces": [6, 6, 6, 6, 6]})
+    )
     code, output = replay(db_copy, MATCH)
     assert code == 1 and "does not re-simulate, at step 0 (chance, turn 1): unreadable step" in output
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from server.cli import app
+from server.record import StepRecord
+
+from ..stored_steps import BROKEN_BLOCKS, overwrite_block, replace_step, rewrite_step
 
 RUNNER = CliRunner()
 
@@ -24,20 +27,6 @@ def execute(db: Path, sql: str, *args: object) -> list[tuple[object, ...]]:
         return list(connection.execute(sql, args))
 
 
-def event(db: Path, match_id: str, where: str) -> tuple[int, int, str]:
-    """(row id, seq, step JSON) of the first event of ``match_id`` matching ``where``."""
-    rows = execute(
-        db,
-        "SELECT event.id, event.seq, event.step_json FROM event JOIN match ON match.id = event.match_pk "
-        f"WHERE match.match_id = ? AND {where} ORDER BY event.seq LIMIT 1",
-        match_id,
-    )
-    assert rows, where
-    row_id, seq, step = rows[0]
-    assert isinstance(row_id, int) and isinstance(seq, int) and isinstance(step, str)
-    return row_id, seq, step
-
-
 def test_every_stored_match_verifies(tournament_db: Path) -> None:
     code, output = verify(tournament_db)
     assert code == 0, output
@@ -46,10 +35,10 @@ def test_every_stored_match_verifies(tournament_db: Path) -> None:
 
 
 def test_a_tampered_die_fails_at_that_die(db_copy: Path) -> None:
-    row_id, seq, step_json = event(db_copy, "r1-t002-s1", "event.kind = 'chance' AND event.seq > 40")
-    step = json.loads(step_json)
-    step["faces"][0] = (step["faces"][0] + 1) % 6
-    execute(db_copy, "UPDATE event SET step_json = ? WHERE id = ?", json.dumps(step), row_id)
+    def other_die(step: StepRecord) -> None:
+        step.step["faces"][0] = (step.step["faces"][0] + 1) % 6
+
+    seq = rewrite_step(db_copy, "r1-t002-s1", lambda step: step.kind == "chance" and step.seq > 40, other_die)
     code, output = verify(db_copy)
     assert code == 1
     assert f"FAIL web-tiny/r1-t002-s1: at step {seq} (chance, turn " in output
@@ -59,8 +48,12 @@ def test_a_tampered_die_fails_at_that_die(db_copy: Path) -> None:
 
 
 def test_a_changed_decision_is_caught(db_copy: Path) -> None:
-    row_id, seq, _ = event(db_copy, "r1-t002-s0", "event.source = 'bot' AND event.kind = 'choose'")
-    execute(db_copy, "UPDATE event SET step_json = ? WHERE id = ?", '{"type":"keep","reroll":0}', row_id)
+    seq = rewrite_step(
+        db_copy,
+        "r1-t002-s0",
+        lambda step: step.source == "bot" and step.kind == "choose",
+        replace_step({"type": "keep", "reroll": 0}),
+    )
     code, output = verify(db_copy, "r1-t002-s0")
     assert code == 1
     assert f"at step {seq} (choose by seat" in output
@@ -68,8 +61,12 @@ def test_a_changed_decision_is_caught(db_copy: Path) -> None:
 
 
 def test_a_strike_substitution_must_be_the_safe_default(db_copy: Path) -> None:
-    row_id, seq, _ = event(db_copy, "r1-t002-s0", "event.source = 'default' AND event.kind = 'keep'")
-    execute(db_copy, "UPDATE event SET step_json = ? WHERE id = ?", '{"type":"keep","reroll":31}', row_id)
+    seq = rewrite_step(
+        db_copy,
+        "r1-t002-s0",
+        lambda step: step.source == "default" and step.kind == "keep",
+        replace_step({"type": "keep", "reroll": 31}),
+    )
     code, output = verify(db_copy, "r1-t002-s0")
     assert code == 1
     assert f"at step {seq} (keep by seat" in output
@@ -77,8 +74,10 @@ def test_a_strike_substitution_must_be_the_safe_default(db_copy: Path) -> None:
 
 
 def test_a_strike_without_its_reason_is_caught(db_copy: Path) -> None:
-    row_id, seq, _ = event(db_copy, "r1-t002-s0", "event.source = 'default'")
-    execute(db_copy, "UPDATE event SET strike = NULL WHERE id = ?", row_id)
+    def forget_strike(step: StepRecord) -> None:
+        step.strike = None
+
+    seq = rewrite_step(db_copy, "r1-t002-s0", lambda step: step.source == "default", forget_strike)
     code, output = verify(db_copy, "r1-t002-s0")
     assert code == 1
     assert f"at step {seq}" in output and "which strike it replaces" in output
@@ -95,12 +94,13 @@ def test_a_changed_final_score_is_caught(db_copy: Path) -> None:
     assert "FAIL web-tiny/r1-t002-s1: after the last step: scores" in output
 
 
-def test_a_corrupted_row_is_a_clear_failure(db_copy: Path) -> None:
-    row_id, seq, _ = event(db_copy, "r1-t002-s1", "event.seq = 7")
-    execute(db_copy, "UPDATE event SET step_json = '{not json' WHERE id = ?", row_id)
+@pytest.mark.parametrize("block", BROKEN_BLOCKS.values(), ids=BROKEN_BLOCKS.keys())
+def test_a_corrupted_block_is_a_clear_failure(db_copy: Path, block: bytes) -> None:
+    overwrite_block(db_copy, "r1-t002-s1", block)
     code, output = verify(db_copy)
     assert code == 1
-    assert f"corrupted replay data in event {seq} of match r1-t002-s1" in output
+    assert "corrupted replay data in the steps of match r1-t002-s1: " in output
+    assert "6 matches checked, 5 ok, 1 failed" in output
 
 
 def test_unknown_match_and_bad_databases_are_clear_errors(tournament_db: Path, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import json
 import re
 import sqlite3
 import urllib.request
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ import pytest
 
 from server.web.catalog import Catalog
 
+from ..stored_steps import BROKEN_BLOCKS, overwrite_block, replace_step, rewrite_step
 from .conftest import fetch, serve
 
 ASSET = re.compile(r"""(?:src|href)="([^"#]*)\"""")
@@ -119,26 +121,37 @@ def test_a_bad_filter_is_a_readable_400(base_url: str, tournament_id: int) -> No
     assert message_of(reply.body) == "minimum score must be a whole number, got 'lots'"
 
 
+def damage_seat(db: Path, match_id: str) -> None:
+    with closing(sqlite3.connect(db)) as copy:
+        copy.execute(
+            "UPDATE seat SET faults_json = '[oops' WHERE seat = 1 AND match_pk = "
+            "(SELECT id FROM match WHERE match_id = ?)",
+            (match_id,),
+        )
+        copy.commit()
+
+
 @pytest.mark.parametrize(
     ("corruption", "message"),
     [
         (
-            "UPDATE event SET step_json = '{\"type\": ' WHERE seq = 3",
-            "corrupted replay data in event 3 of match",
+            lambda db, match_id: overwrite_block(db, match_id, BROKEN_BLOCKS["not-json"]),
+            "corrupted replay data in the steps of match",
         ),
-        ('UPDATE event SET step_json = \'{"type": "choose", "symbol": "cross"}\' WHERE seq = 0', "at step 0"),
-        ("UPDATE seat SET faults_json = '[oops' WHERE seat = 1", "corrupted replay data in seat 1 of match"),
+        (
+            lambda db, match_id: rewrite_step(
+                db, match_id, lambda step: step.seq == 0, replace_step({"type": "choose", "symbol": "cross"})
+            ),
+            "at step 0",
+        ),
+        (damage_seat, "corrupted replay data in seat 1 of match"),
     ],
-    ids=["json", "step", "seat"],
+    ids=["block", "step", "seat"],
 )
 def test_a_corrupted_replay_is_a_readable_error(
-    db_copy: Path, match_ids: list[str], corruption: str, message: str
+    db_copy: Path, match_ids: list[str], corruption: Callable[[Path, str], object], message: str
 ) -> None:
-    with closing(sqlite3.connect(db_copy)) as copy:
-        copy.execute(
-            f"{corruption} AND match_pk = (SELECT id FROM match WHERE match_id = ?)", (match_ids[0],)
-        )
-        copy.commit()
+    corruption(db_copy, match_ids[0])
     with serve(db_copy) as url:
         (tournament,) = fetch(f"{url}/api/tournaments").json()
         page = fetch(f"{url}/tournaments/{tournament['id']}/matches/{match_ids[0]}")
