@@ -4,9 +4,11 @@ bracket and for the Saint Malo demo played by trivial bots.
     python benchmarks/storage.py [--rounds N] [--workers 2] [--json]
 
 Each bracket of ``tournaments/`` (its entrants and rules as they are; ``--rounds`` shortens it) is played
-into a fresh SQLite file. KB per match = the bytes of every table and index that grows with matches (all
-but the tournament, its entrants and the schema row), as SQLite's ``dbstat`` counts them after a
-``VACUUM``, divided by the matches stored; the whole file's size per match is printed beside it.
+into a fresh SQLite file, then vacuumed. Counted are the tables and indexes that grow with matches (all but
+the tournament, its entrants and the schema row), as SQLite's ``dbstat`` sees them, divided by the matches
+stored: "pages" are the whole pages they take (with a dozen matches, each small table or index still
+fills most of one page, counted in full), "data" the bytes those pages actually hold (what a table takes
+per match once a large database has filled its pages). The whole file's size per match is printed too.
 """
 
 from __future__ import annotations
@@ -39,13 +41,15 @@ _FIXED_TABLES = {"sqlite_schema", "schema_info", "tournament", "entrant"}
 @dataclass(frozen=True, slots=True)
 class Size:
     matches: int
-    match_bytes: int  # every table and index that grows with matches
+    page_bytes: int  # the pages of every table and index that grows with matches
+    data_bytes: int  # the bytes in use on those pages
     file_bytes: int
 
     def to_json(self) -> dict[str, float]:
         return {
             "matches": self.matches,
-            "kb_per_match": self.match_bytes / self.matches / 1000,
+            "kb_per_match": self.page_bytes / self.matches / 1000,
+            "data_kb_per_match": self.data_bytes / self.matches / 1000,
             "file_kb_per_match": self.file_bytes / self.matches / 1000,
         }
 
@@ -68,9 +72,9 @@ def measure(db: Path, matches: int) -> Size:
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         connection.execute("VACUUM")
         owners = dict(connection.execute("SELECT name, tbl_name FROM sqlite_schema WHERE tbl_name != ''"))
-        pages = connection.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()
-    grows = sum(size for name, size in pages if owners.get(name, name) not in _FIXED_TABLES)
-    return Size(matches, grows, db.stat().st_size)
+        pages = connection.execute("SELECT name, SUM(pgsize), SUM(pgsize - unused) FROM dbstat GROUP BY name")
+        grows = [(size, used) for name, size, used in pages if owners.get(name, name) not in _FIXED_TABLES]
+    return Size(matches, sum(size for size, _ in grows), sum(used for _, used in grows), db.stat().st_size)
 
 
 def play(example: str, command: str | None, rounds: int | None, workers: int) -> Size:
@@ -95,11 +99,12 @@ def main() -> None:
     if args.json:
         print(json.dumps({name: size.to_json() for name, size in sizes.items()}))
         return
-    print("game                        matches   KB/match   file KB/match")
+    print("game                        matches   KB/match (pages)   KB/match (data)   file KB/match")
     for name, size in sizes.items():
         figures = size.to_json()
         print(
-            f"{name:27} {size.matches:7} {figures['kb_per_match']:10.1f} {figures['file_kb_per_match']:15.1f}"
+            f"{name:27} {size.matches:7} {figures['kb_per_match']:18.1f} "
+            f"{figures['data_kb_per_match']:17.1f} {figures['file_kb_per_match']:15.1f}"
         )
 
 
