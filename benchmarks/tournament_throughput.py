@@ -1,5 +1,5 @@
 """Tournament throughput: matches per minute with a new bot process for every match, and with bots
-kept up between matches, in one run.
+kept up between matches, in one run; and the tournament process's own CPU per stored match.
 
     python benchmarks/tournament_throughput.py [--entrants 4] [--players 4] [--rounds 10] [--workers 1]
                                                [--json]
@@ -9,6 +9,9 @@ once) twice into fresh databases: once with ``fresh_process: true`` and once wit
 bots kept between matches (the default), timing each whole run (worker and bot start-up,
 play, storage). Play fraction = the matches' own durations (from StartMatch to EndMatch,
 as recorded) summed, divided by wall time x workers: the share of the run spent playing.
+Tournament CPU per match = the CPU time of this process alone (``time.process_time``: its
+threads, not the worker processes or bots) over the whole run (opening the database,
+scheduling, storing, ratings, progress), divided by the matches played.
 """
 
 from __future__ import annotations
@@ -30,6 +33,11 @@ class Run:
     wall_s: float
     play_s: float  # the matches' recorded durations, summed
     workers: int
+    cpu_s: float  # this process's own CPU time over the run
+
+    @property
+    def cpu_ms_per_match(self) -> float:
+        return 1000 * self.cpu_s / self.matches
 
     @property
     def matches_per_min(self) -> float:
@@ -66,9 +74,10 @@ def play(*, fresh: bool, workers: int, entrants: int, players: int, rounds: int)
         def on_progress(progress: Progress) -> None:
             durations.append(progress.record.duration_s)
 
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         run_tournament(bracket, Path(tmp) / "throughput.db", workers=workers, on_progress=on_progress)
-        return Run(count, time.perf_counter() - started, sum(durations), workers)
+        cpu_s = time.process_time() - cpu
+        return Run(count, time.perf_counter() - started, sum(durations), workers, cpu_s)
 
 
 def main() -> None:
@@ -90,16 +99,18 @@ def main() -> None:
         "play_fraction": reuse.play_fraction,
         "play_fraction_fresh": fresh.play_fraction,
         "speedup": reuse.matches_per_min / fresh.matches_per_min,
+        "tournament_cpu_ms_per_match": reuse.cpu_ms_per_match,
+        "tournament_cpu_ms_per_match_fresh": fresh.cpu_ms_per_match,
     }
     if args.json:
         print(json.dumps(figures))
         return
     print(f"{reuse.matches} matches of {args.players} trivial bots per run, {args.workers} worker(s)")
-    print("                 matches/min   wall s   play s   play fraction")
+    print("                 matches/min   wall s   play s   play fraction   tournament CPU ms/match")
     for label, run in (("fresh process", fresh), ("kept processes", reuse)):
         print(
             f"{label:16} {run.matches_per_min:11.1f} {run.wall_s:8.2f} {run.play_s:8.2f} "
-            f"{run.play_fraction:15.2f}"
+            f"{run.play_fraction:15.2f} {run.cpu_ms_per_match:25.1f}"
         )
     print(f"speed-up         {figures['speedup']:11.2f} x")
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Sequence
-from dataclasses import fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from server.record import StepRecord
+from server.record import MatchRecord, StepRecord
 
-__all__ = ["BlockError", "decode_steps", "encode_steps"]
+__all__ = ["BlockError", "PackedRecord", "decode_steps", "encode_steps"]
 
 #: The step fields, in the order of a :class:`StepRecord`; each is one column of a block.
 COLUMNS = tuple(field.name for field in fields(StepRecord))
@@ -47,3 +47,25 @@ def decode_steps(block: bytes) -> list[StepRecord]:
     if not all(isinstance(column, list) and len(column) == len(values[0]) for column in values):
         raise BlockError("the block's columns are not lists of one length")
     return [StepRecord(*row) for row in zip(*values, strict=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class PackedRecord:
+    """A finished match with its steps already one block: what a worker sends and the store keeps.
+
+    Packed where the match is played, so the tournament process stores a match without handling a
+    single step: encoding and unpickling some 800 steps cost it milliseconds per match.
+    """
+
+    record: MatchRecord
+    """The match record without its steps (``steps`` is empty)."""
+    steps: bytes
+    """Its steps, as :func:`encode_steps` makes them."""
+
+    @classmethod
+    def pack(cls, record: MatchRecord) -> PackedRecord:
+        return cls(replace(record, steps=[]), encode_steps(record.steps))
+
+    def unpack(self) -> MatchRecord:
+        """The whole record, steps decoded."""
+        return replace(self.record, steps=decode_steps(self.steps))

@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from server.record import MatchRecord, SeatRecord
-from server.steps_block import BlockError, decode_steps, encode_steps
+from server.steps_block import BlockError, PackedRecord, decode_steps
 
 from .database import StoreError, open_database
 from .location import Location
@@ -55,6 +55,12 @@ def _guarded(method: Callable[Concatenate[Store, _P], _R]) -> Callable[Concatena
     return guarded
 
 
+def _seat_row(seat: SeatRecord, match_pk: int, entrant_id: int) -> dict[str, Any]:
+    """A seat's row: the fields of its record, but the entrant by id and the faults as JSON."""
+    row = {name: value for name, value in vars(seat).items() if name not in ("name", "faults")}
+    return {**row, "match_pk": match_pk, "entrant_id": entrant_id, "faults_json": json.dumps(seat.faults)}
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """What ratings and standings need from one finished match."""
@@ -84,6 +90,7 @@ class Store:
     def __init__(self, engine: Engine, path: Location) -> None:
         self.engine = engine
         self.path = path
+        self._entrant_id_cache: dict[int, dict[int, int]] = {}
 
     @classmethod
     def open(cls, path: Location, *, create: bool = False) -> Store:
@@ -159,55 +166,61 @@ class Store:
 
     @_guarded
     def save_match(
-        self, tournament_id: int, placement: Placement, record: MatchRecord, seat_entrants: Sequence[int]
+        self,
+        tournament_id: int,
+        placement: Placement,
+        record: MatchRecord | PackedRecord,
+        seat_entrants: Sequence[int],
     ) -> bool:
-        """Store a finished match in one transaction; False if it was stored already."""
-        entrants = {e.position: e for e in self.entrants(tournament_id)}
-        with Session(self.engine) as session:
-            match = Match(
-                tournament_id=tournament_id,
-                match_id=record.match_id,
-                index=placement.index,
-                round=placement.round,
-                table_no=placement.table,
-                rotation=placement.rotation,
-                seed=record.seed,
-                players=record.players,
-                params_json=json.dumps(record.params, sort_keys=True),
-                time_control_json=json.dumps(record.time_control, sort_keys=True),
-                end_reason=record.end_reason,
-                summary_json=json.dumps(record.summary, sort_keys=True),
-                duration_s=record.duration_s,
-                finished_at=datetime.now(UTC),
-            )
-            session.add(match)
-            try:
-                session.flush()
-            except IntegrityError:
-                session.rollback()
-                return False
-            assert match.id is not None
-            for seat, position in zip(record.seats, seat_entrants, strict=True):
-                entrant_id = entrants[position].id
-                assert entrant_id is not None
-                session.add(
-                    Seat(
-                        match_pk=match.id,
-                        seat=seat.seat,
-                        entrant_id=entrant_id,
-                        bot=seat.bot,
-                        score=seat.score,
-                        rank=seat.rank,
-                        strikes=seat.strikes,
-                        forfeited=seat.forfeited,
-                        forfeit_reason=seat.forfeit_reason,
-                        faults_json=json.dumps(seat.faults),
-                        time_used_ms=seat.time_used_ms,
-                    )
+        """Store a finished match in one transaction; False if it was stored already.
+
+        Plain inserts, not ORM objects, and the entrants' ids read once per store: this runs in the
+        tournament process once per match, so what it costs is paid by every match of a run.
+        """
+        packed = record if isinstance(record, PackedRecord) else PackedRecord.pack(record)
+        head = packed.record
+        entrant_ids = self._entrant_ids(tournament_id)
+        match_row = {
+            "tournament_id": tournament_id,
+            "match_id": head.match_id,
+            "index": placement.index,
+            "round": placement.round,
+            "table_no": placement.table,
+            "rotation": placement.rotation,
+            "seed": head.seed,
+            "status": "done",
+            "players": head.players,
+            "params_json": json.dumps(head.params, sort_keys=True),
+            "time_control_json": json.dumps(head.time_control, sort_keys=True),
+            "end_reason": head.end_reason,
+            "summary_json": json.dumps(head.summary, sort_keys=True),
+            "duration_s": head.duration_s,
+            "finished_at": datetime.now(UTC),
+        }
+        try:
+            with self.engine.begin() as connection:
+                key = connection.execute(insert(Match), match_row).inserted_primary_key
+                assert key is not None
+                match_pk = key[0]
+                connection.execute(
+                    insert(Seat),
+                    [
+                        _seat_row(seat, match_pk, entrant_ids[position])
+                        for seat, position in zip(head.seats, seat_entrants, strict=True)
+                    ],
                 )
-            session.add(MatchSteps(match_pk=match.id, block=encode_steps(record.steps)))
-            session.commit()
-            return True
+                connection.execute(insert(MatchSteps), {"match_pk": match_pk, "block": packed.steps})
+        except IntegrityError:  # the match id or schedule index is taken: the transaction was rolled back
+            return False
+        return True
+
+    def _entrant_ids(self, tournament_id: int) -> dict[int, int]:
+        """Entrant id by bracket position: read once, as entrants never change once created."""
+        if tournament_id not in self._entrant_id_cache:
+            self._entrant_id_cache[tournament_id] = {
+                e.position: e.id for e in self.entrants(tournament_id) if e.id is not None
+            }
+        return self._entrant_id_cache[tournament_id]
 
     @_guarded
     def load_record(self, tournament_id: int, match_id: str) -> MatchRecord | None:
@@ -308,7 +321,7 @@ class Store:
         self, tournament_id: int, snapshots: Sequence[tuple[int, int, float, float]]
     ) -> None:
         """Replace the history with ``(match_index, entrant position, mu, sigma)`` rows."""
-        ids = {e.position: e.id for e in self.entrants(tournament_id)}
+        ids = self._entrant_ids(tournament_id)
         with Session(self.engine) as session:
             session.execute(delete(RatingSnapshot).where(col(RatingSnapshot.tournament_id) == tournament_id))
             if snapshots:

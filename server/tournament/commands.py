@@ -122,7 +122,9 @@ class _RunView:
 
     def __init__(self, title: str, names: list[str]) -> None:
         self.names = names
-        self.mean_ranks: dict[str, list[int]] = {name: [] for name in names}
+        # Running sums, so an update costs the same after a thousand matches as after one.
+        self.rank_sums: dict[str, int] = {}
+        self.seats_played: dict[str, int] = {}
         self.progress = Progress(
             # Names are user text: shown literally (markup=False), made visible() when set.
             TextColumn("{task.description}", style="bold", markup=False),
@@ -148,9 +150,10 @@ class _RunView:
         assert self.task is not None
         self.done = update.done
         for seat, entrant in enumerate(update.match.seats):
-            self.mean_ranks[self.names[entrant]].append(update.record.ranks[seat])
-        played = {n: r for n, r in self.mean_ranks.items() if r}
-        leader = min(played, key=lambda n: (sum(played[n]) / len(played[n]), n))
+            name = self.names[entrant]
+            self.rank_sums[name] = self.rank_sums.get(name, 0) + update.record.ranks[seat]
+            self.seats_played[name] = self.seats_played.get(name, 0) + 1
+        leader = min(self.seats_played, key=lambda n: (self.rank_sums[n] / self.seats_played[n], n))
         elapsed = self.progress.tasks[self.task].elapsed or 0.0
         rate = f"{60 * (update.done - self.before) / elapsed:.1f} matches/min" if elapsed > 0 else ""
         self.progress.update(

@@ -12,6 +12,7 @@ from sdk.games.registry import get_game
 from server.bot_host import BotHost
 from server.referee import RefereeConfig, run_match
 from server.seats import SeatSpec
+from server.steps_block import PackedRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +34,8 @@ class JobResult:
     """A played match's record, or why the referee could not play it."""
 
     index: int
-    record: dict[str, Any] | None = None
-    """The match record's JSON form."""
+    record: PackedRecord | None = None
+    """The match record, its steps packed here rather than in the tournament process."""
     error: str | None = None
     """One line: the exception that stopped the referee."""
     details: str = field(default="", repr=False)
@@ -62,7 +63,7 @@ class MatchPlayer:
             )
         except Exception as exc:  # reported to the parent, which stops the run
             return JobResult(job.index, error=f"{type(exc).__name__}: {exc}", details=traceback.format_exc())
-        return JobResult(job.index, record=record.to_json())
+        return JobResult(job.index, record=PackedRecord.pack(record))
 
     def close(self) -> None:
         """Stop every kept bot."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from server.record import MatchRecord
+from server.steps_block import PackedRecord
 from server.store.location import DatabaseUrl, Location
 from server.store.models import Tournament
 from server.store.repository import Placement, Store
@@ -36,6 +37,7 @@ class Progress:
     total: int
     match: ScheduledMatch
     record: MatchRecord
+    """The match's record without its steps: they reach the store as a block, never decoded here."""
 
 
 ProgressCallback = Callable[[Progress], None]
@@ -186,19 +188,19 @@ def _play(
             match = by_index[result.index]
             if result.record is None:
                 raise TournamentError(_referee_failure(result, match.match_id, log_dir))
-            _store(played, match, MatchRecord.from_json(result.record))
+            _store(played, match, result.record)
         graceful = True
     finally:
         executor.close(graceful=graceful)
 
 
-def _store(played: _Played, match: ScheduledMatch, record: MatchRecord) -> None:
+def _store(played: _Played, match: ScheduledMatch, packed: PackedRecord) -> None:
     """One transaction for the whole match, then progress."""
     placement = Placement(match.index, match.round, match.table, match.rotation)
-    played.store.save_match(played.tournament_id, placement, record, match.seats)
+    played.store.save_match(played.tournament_id, placement, packed, match.seats)
     played.done += 1
     if played.on_progress is not None:
-        played.on_progress(Progress(played.done, played.total, match, record))
+        played.on_progress(Progress(played.done, played.total, match, packed.record))
 
 
 def _referee_failure(result: JobResult, match_id: str, log_dir: Path) -> str:

@@ -34,7 +34,7 @@ def test_a_referee_failure_is_one_line_and_a_logged_traceback(tmp_path: Path) ->
     installed = ", ".join(sorted(games()))
     assert failed.error == f"KeyError: \"unknown game 'nope'; installed games: {installed}\""
     assert failed.record is None and failed.details.startswith("Traceback")
-    assert played.record is not None and played.record["match_id"] == "m1"  # the worker played on
+    assert played.record is not None and played.record.record.match_id == "m1"  # the worker played on
 
     line = _referee_failure(failed, "m0", tmp_path)
     log = tmp_path / "m0.referee-error.log"
