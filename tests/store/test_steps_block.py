@@ -17,9 +17,9 @@ from server.steps_block import BlockError, PackedRecord, decode_steps, encode_st
 from ..stored_steps import BROKEN_BLOCKS
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**63), 2**63) | st.text(),
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63) | st.text(max_size=6),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
-    max_leaves=8,
+    max_leaves=4,
 )
 STEPS = st.builds(
     StepRecord,
@@ -31,11 +31,11 @@ STEPS = st.builds(
     source=st.sampled_from(["chance", "bot", "default", "fallback"]),
     reply=st.none() | st.dictionaries(st.text(max_size=6), JSON_VALUES, max_size=3),
     latency_us=st.none() | st.integers(0, 2**62),
-    strike=st.none() | st.text(),
+    strike=st.none() | st.text(max_size=8),
 )
 
 
-@given(st.lists(STEPS, max_size=30))
+@given(st.lists(STEPS, max_size=12))
 def test_steps_read_back_exactly(steps: list[StepRecord]) -> None:
     assert decode_steps(encode_steps(steps)) == steps
 
