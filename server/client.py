@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import grpc
 from google.protobuf import json_format, struct_pb2, text_format
@@ -36,6 +36,35 @@ class Tls:
 
     ca_file: Path | None = None
     server_name: str | None = None  # expected certificate name, if not the host's
+
+
+class BotConnection(Protocol):
+    """What the referee calls on a seat's bot, however it is reached: over gRPC
+    (:class:`BotClient`) or in this process (:class:`server.inprocess.InProcessClient`).
+    Every call raises ``grpc.RpcError`` with the status a bot server would answer with."""
+
+    address: str
+
+    def hello(self) -> bot_pb2.HelloReply: ...
+
+    def start_match(
+        self,
+        *,
+        match_id: str,
+        seat: int,
+        players: int,
+        params: Mapping[str, Any],
+        decision_ms: int,
+        bank_ms: int,
+    ) -> None: ...
+
+    def end_match(
+        self, *, match_id: str, scores: list[int], ranks: list[int], forfeited: list[bool], completed: bool
+    ) -> None: ...
+
+    def decide(self, kind: str, request: Message, timeout_s: float) -> Message: ...
+
+    def close(self) -> None: ...
 
 
 class BotClient:
