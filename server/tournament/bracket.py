@@ -529,8 +529,10 @@ class Bracket(_Model):
             )
         self._check_schedule_size()
         for index, entrant in enumerate(self.entrants):
-            if entrant.bot is not None and (problem := bot_class_problem(load_bot_class(entrant.bot), plugin)):
-                raise FieldError(problem, ("entrants", index, "bot"))
+            if entrant.bot is not None:
+                problem = bot_class_problem(load_bot_class(entrant.bot), plugin)
+                if problem is not None:
+                    raise FieldError(problem, ("entrants", index, "bot"))
             if self.sandboxed(entrant) and "{port}" in (entrant.command or ""):
                 raise FieldError(
                     "{port} needs sandbox: false; a sandboxed bot listens on the Unix socket "
