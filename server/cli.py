@@ -23,6 +23,7 @@ from sdk.serve import run as serve_bot
 from .bot_check import check_bot
 from .bounds import MAX_BANK_MS, MAX_DECISION_MS, MAX_PORT, MAX_SEED, MAX_STRIKES
 from .display import plain, print_error, visible
+from .duel_command import duel
 from .launcher import interrupt_on_sigterm, stop_all
 from .play_args import (
     ArgumentError,
@@ -50,6 +51,7 @@ app.command("matches")(tournament_commands.matches_command)
 app.command("web")(web_command.web)
 app.command("replay")(viewer_commands.replay_command)
 app.command("verify")(viewer_commands.verify_command)
+app.command("duel")(duel)
 console = Console()
 
 
