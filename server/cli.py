@@ -21,7 +21,8 @@ from sdk.serve import PORT_ENV
 from sdk.serve import run as serve_bot
 
 from .bot_check import check_bot
-from .bounds import MAX_BANK_MS, MAX_DECISION_MS, MAX_PORT, MAX_SEED, MAX_STRIKES
+from .bounds import MAX_DECISION_MS, MAX_PORT, MAX_SEED
+from .clock_options import BankMs, DecisionMs, Strikes, referee_config
 from .display import plain, print_error, visible
 from .duel_command import duel
 from .launcher import interrupt_on_sigterm, stop_all
@@ -35,7 +36,7 @@ from .play_args import (
     seat_specs,
 )
 from .record import MatchRecord, StepRecord
-from .referee import RefereeConfig, TimeControl, run_match
+from .referee import run_match
 from .seeds import derive_seed
 from .store.database import StoreError
 from .tournament import commands as tournament_commands
@@ -73,15 +74,9 @@ def play(
         str | None,
         typer.Option(help="Game to play (`smtourney games` lists them); needed when several are installed."),
     ] = None,
-    decision_ms: Annotated[
-        int, typer.Option(min=1, max=MAX_DECISION_MS, help="Time per decision, ms.")
-    ] = 1000,
-    bank_ms: Annotated[
-        int, typer.Option(min=0, max=MAX_BANK_MS, help="Time bank per seat for the match, ms.")
-    ] = 10_000,
-    strikes: Annotated[
-        int, typer.Option(min=1, max=MAX_STRIKES, help="Strikes before a seat is forfeited.")
-    ] = 3,
+    decision_ms: DecisionMs = 1000,
+    bank_ms: BankMs = 10_000,
+    strikes: Strikes = 3,
     log_dir: Annotated[Path, typer.Option(help="Where bot output is written.")] = Path("logs"),
     record: Annotated[Path | None, typer.Option(help="Write the match record (JSON) here.")] = None,
     sandbox: Annotated[
@@ -98,7 +93,7 @@ def play(
     except ArgumentError as exc:
         print_error(str(exc))
         raise typer.Exit(2) from None
-    config = RefereeConfig(TimeControl(decision_ms, bank_ms), strikes_to_forfeit=strikes)
+    config = referee_config(decision_ms, bank_ms, strikes)
     interrupt_on_sigterm()
     view = _MatchView(plugin)
     try:

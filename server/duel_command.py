@@ -14,11 +14,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from sdk.games.plugin import GamePlugin
 from sdk.games.registry import get_game
 
-from .bounds import MAX_BANK_MS, MAX_DECISION_MS, MAX_SEED, MAX_STRIKES
+from .bounds import MAX_SEED
+from .clock_options import BankMs, DecisionMs, Strikes, referee_config
 from .display import plain, print_error
 from .duel import DuelTally, play_duel
 from .inprocess import BotClassError, bot_class_problem, load_bot_class
-from .referee import RefereeConfig, TimeControl
+from .referee import RefereeConfig
 
 MAX_DUEL_GAMES = 10_000_000
 console = Console()
@@ -66,15 +67,9 @@ def duel(
         str | None, typer.Option(help="Game to play; default: the only one both bots play.")
     ] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed of every game's chance.")] = 0,
-    decision_ms: Annotated[
-        int, typer.Option(min=1, max=MAX_DECISION_MS, help="Time per decision, ms.")
-    ] = 1000,
-    bank_ms: Annotated[
-        int, typer.Option(min=0, max=MAX_BANK_MS, help="Time bank per bot per game, ms.")
-    ] = 10_000,
-    strikes: Annotated[
-        int, typer.Option(min=1, max=MAX_STRIKES, help="Strikes before a bot forfeits a game.")
-    ] = 3,
+    decision_ms: DecisionMs = 1000,
+    bank_ms: BankMs = 10_000,
+    strikes: Strikes = 3,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object, no progress.")] = False,
 ) -> None:
     """Play two trusted Python bot classes against each other, in this process, seats alternated.
@@ -89,7 +84,7 @@ def duel(
     except _DuelArgumentError as exc:
         print_error(str(exc))
         raise typer.Exit(2) from None
-    config = RefereeConfig(TimeControl(decision_ms, bank_ms), strikes_to_forfeit=strikes)
+    config = referee_config(decision_ms, bank_ms, strikes)
     try:
         if as_json:
             tally = play_duel(plugin, bots, games=games, seed=seed, config=config)

@@ -28,12 +28,11 @@ import os
 import queue
 import sys
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 import grpc
-from google.protobuf import json_format, struct_pb2
 from google.protobuf.message import Message
 
 from sdk.bot import Bot
@@ -43,7 +42,7 @@ from sdk.protocol import PROTOCOL_VERSION
 from sdk.protocol.v1 import bot_pb2
 from sdk.serve import LifecycleServicer
 
-from .client import LIFECYCLE_TIMEOUT_S, MAX_REPLY_BYTES
+from .client import LIFECYCLE_TIMEOUT_S, MAX_REPLY_BYTES, BotConnection
 
 _M = TypeVar("_M", bound=Message)
 _NO_RPC_CONTEXT = cast(grpc.ServicerContext, None)
@@ -153,7 +152,7 @@ class _CallDetails:
     invocation_metadata: tuple[tuple[str, str | bytes], ...] = ()
 
 
-class InProcessClient:
+class InProcessClient(BotConnection):
     """A seat's bot object, called like a bot server: same messages, same handlers, same statuses."""
 
     def __init__(self, target: str, plugin: GamePlugin) -> None:
@@ -175,42 +174,13 @@ class InProcessClient:
         request = bot_pb2.HelloRequest(protocol_version=PROTOCOL_VERSION)
         return self._lifecycle(self.lifecycle.Hello, request, bot_pb2.HelloReply)
 
-    def start_match(
-        self,
-        *,
-        match_id: str,
-        seat: int,
-        players: int,
-        params: Mapping[str, Any],
-        decision_ms: int,
-        bank_ms: int,
-    ) -> None:
-        struct = struct_pb2.Struct()
-        json_format.ParseDict(dict(params), struct)
-        request = bot_pb2.StartMatchRequest(
-            match_id=match_id,
-            game=self.plugin.name,
-            seat=seat,
-            players=players,
-            params=struct,
-            time_control=bot_pb2.TimeControl(decision_ms=decision_ms, bank_ms=bank_ms),
-        )
+    def _start(self, request: bot_pb2.StartMatchRequest) -> None:
         self._lifecycle(self.lifecycle.StartMatch, request, bot_pb2.StartMatchReply)
 
-    def end_match(
-        self, *, match_id: str, scores: list[int], ranks: list[int], forfeited: list[bool], completed: bool
-    ) -> None:
-        request = bot_pb2.EndMatchRequest(
-            match_id=match_id,
-            scores=scores,
-            ranks=ranks,
-            forfeited=forfeited,
-            reason=bot_pb2.END_REASON_COMPLETED if completed else bot_pb2.END_REASON_ABORTED,
-        )
+    def _end(self, request: bot_pb2.EndMatchRequest) -> None:
         self._lifecycle(self.lifecycle.EndMatch, request, bot_pb2.EndMatchReply)
 
     def decide(self, kind: str, request: Message, timeout_s: float) -> Message:
-        """One decision; raises :class:`InProcessError` as the wire would raise ``grpc.RpcError``."""
         method = self.calls[kind]
         assert method.unary_unary is not None and method.request_deserializer is not None
         assert method.response_serializer is not None
