@@ -3,7 +3,7 @@
 An :class:`InProcessClient` is a seat's connection like :class:`~server.client.BotClient`, but
 every call goes to a bot object in this process. Each request is serialized to the bytes the wire
 would carry and parsed back, then handed to the very handlers a bot server runs
-(:class:`~sdk.serve.LifecycleServicer` and the game's ``DecisionTable.server_handler``), and the
+(:class:`~sdk.serve.LifecycleServicer` and the game's ``DecisionTable.method_handlers``), and the
 reply takes the same way back. A bot therefore sees exactly what it would see over gRPC, and the
 referee gets the same replies, so a match plays out identically, only without the RPC.
 
@@ -29,7 +29,6 @@ import queue
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 import grpc
@@ -144,14 +143,6 @@ class _CallThread:
         self._inbox.put(self._STOP)
 
 
-@dataclass(slots=True)
-class _CallDetails:
-    """Which method a handler is asked for (grpc.HandlerCallDetails)."""
-
-    method: str
-    invocation_metadata: tuple[tuple[str, str | bytes], ...] = ()
-
-
 class InProcessClient(BotConnection):
     """A seat's bot object, called like a bot server: same messages, same handlers, same statuses."""
 
@@ -162,12 +153,8 @@ class InProcessClient(BotConnection):
         self.bot = load_bot_class(target)()
         self.plugin = plugin
         self.lifecycle = LifecycleServicer(self.bot)
-        handler = plugin.decisions.server_handler(self.bot, context_from_message)
-        self.calls: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
-        for spec in plugin.decisions:
-            method = handler.service(_CallDetails(plugin.decisions.method_path(spec)))
-            assert method is not None and method.unary_unary is not None
-            self.calls[spec.kind] = method
+        handlers = plugin.decisions.method_handlers(self.bot, context_from_message)
+        self.calls = {spec.kind: handlers[spec.rpc] for spec in plugin.decisions}
         self._thread: _CallThread | None = None
 
     def hello(self) -> bot_pb2.HelloReply:
