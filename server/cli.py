@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 from pathlib import Path
@@ -14,7 +13,6 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from sdk.bot import Bot
 from sdk.games.plugin import GamePlugin, GameState
 from sdk.games.registry import games as installed_games
 from sdk.serve import PORT_ENV
@@ -25,6 +23,7 @@ from .bounds import MAX_DECISION_MS, MAX_PORT, MAX_SEED
 from .clock_options import BankMs, DecisionMs, Strikes, referee_config
 from .display import plain, print_error, visible
 from .duel_command import duel
+from .inprocess import BotClassError, load_bot_class
 from .launcher import interrupt_on_sigterm, stop_all
 from .play_args import (
     ArgumentError,
@@ -256,15 +255,10 @@ def bot_serve(
     ] = None,
 ) -> None:
     """Serve a bot class over gRPC until SIGTERM or Ctrl-C."""
-    module_name, _, class_name = target.partition(":")
-    if not class_name:
-        raise typer.BadParameter("expected MODULE:CLASS", param_hint="TARGET")
     try:
-        bot_class = getattr(importlib.import_module(module_name), class_name)
-    except (ImportError, AttributeError) as exc:
-        raise typer.BadParameter(f"cannot load {target}: {exc}", param_hint="TARGET") from exc
-    if not (isinstance(bot_class, type) and issubclass(bot_class, Bot)):
-        raise typer.BadParameter(f"{target} is not a Bot subclass", param_hint="TARGET")
+        bot_class = load_bot_class(target)
+    except BotClassError as exc:
+        raise typer.BadParameter(str(exc), param_hint="TARGET") from None
     try:
         port = port_from_env(os.environ, PORT_ENV) if port is None else port
         check_listen(host, port or 0)
