@@ -103,11 +103,7 @@ class _AbandonedError(Exception):
 
 
 class _BotRaisedError(Exception):
-    """What the bot's code raised (kept apart from what interrupts the referee itself)."""
-
-    def __init__(self, error: BaseException) -> None:
-        super().__init__(str(error))
-        self.error = error
+    """What the bot's code raised, as its message (kept apart from what interrupts the referee)."""
 
 
 class _CallThread:
@@ -136,7 +132,7 @@ class _CallThread:
             raise _AbandonedError from None
         if ok:
             return value
-        raise _BotRaisedError(value)
+        raise _BotRaisedError(str(value))
 
     def stop(self) -> None:
         """Let the thread end once its current call, if any, returns."""
