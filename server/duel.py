@@ -3,8 +3,8 @@
 For a bot author's question "is my new version better than the old one?": each game calls both
 classes directly (``transport: inprocess``, :mod:`server.inprocess`), so thousands of games take
 minutes. Games come in pairs with the same chance outcomes, the first bot in seat 0, then in seat 1
-(as chess-engine testers play each opening with both colours), so neither seat's nor the dice's
-luck favours one bot. Nothing is stored; the outcome is a :class:`~server.duel_score.DuelScore`.
+(as chess-engine testers play each opening with both colours), so neither the seat nor the luck of
+the draw favours one bot. Nothing is stored; the outcome is a :class:`~server.duel_score.DuelScore`.
 """
 
 from __future__ import annotations
