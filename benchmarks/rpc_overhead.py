@@ -26,7 +26,14 @@ launches bots (sandboxed, on Unix sockets; with ``--no-sandbox`` on TCP ports of
   the echo sends those bytes back, whereas a decision reply is a few bytes.
 
 ``ratio`` is ``decision_us / echo_us``: what the referee, the SDK and protobuf add
-on top of the transport (target: at most 1.25). The echo calls run in blocks
+on top of the transport (target: at most 1.25).
+
+``cpu_ratio`` is the same comparison in CPU time rather than wall time, which a busy
+machine disturbs far less: the CPU the referee's process and every bot process (each
+sandbox's processes included, from ``/proc``) used during the matches, per decision,
+over the CPU this process and the echo server used per echo call. It counts a little
+more than the decisions (chance steps, Hello, StartMatch and EndMatch, a new channel
+per match: tens of microseconds per decision), so it errs high. The echo calls run in blocks
 between the matches, so both figures see the same machine load. For context the
 text output adds the same echo spread round-robin over one server per seat, as a
 match spreads its decisions over one bot per seat: waking a different idle
@@ -54,6 +61,7 @@ import grpc
 from sdk.games.plugin import DecisionContext, GameState
 from sdk.games.registry import get_game
 from sdk.serve import MAX_MESSAGE_BYTES
+from server.bot_host import cpu_seconds
 from server.launcher import BotProcess, stop_all
 from server.record import StepRecord
 from server.referee import run_match
@@ -121,18 +129,52 @@ class EchoClock:
     calls: int = 0
     elapsed_s: float = 0.0
 
-    def time(self, echoes: list[Echo], payload: bytes, calls: int) -> None:
-        """Make ``calls`` calls, cycling through ``echoes``."""
+    def time(self, echoes: list[Echo], payload: bytes, calls: int) -> int:
+        """Make ``calls`` calls, cycling through ``echoes``; return how many."""
         count = len(echoes)
         started = time.perf_counter()
         for index in range(calls):
             echoes[index % count](payload)
         self.elapsed_s += time.perf_counter() - started
         self.calls += calls
+        return calls
 
     @property
     def mean_us(self) -> float:
         return self.elapsed_s / self.calls * 1e6
+
+
+@dataclass
+class CpuClock:
+    """CPU seconds of this process and of some launched processes over timed blocks."""
+
+    own_s: float = 0.0  # this process
+    launched_s: float = 0.0  # the launched processes
+    count: int = 0
+
+    def time(self, processes: list[BotProcess], block: Callable[[], int]) -> None:
+        """Run ``block`` (which returns how many calls or decisions it made), adding up the CPU used."""
+        own, launched = time.process_time(), _cpu_of(processes)
+        self.count += block()
+        self.own_s += time.process_time() - own
+        self.launched_s += _cpu_of(processes) - launched
+
+    @property
+    def mean_us(self) -> float:
+        return (self.own_s + self.launched_s) / self.count * 1e6
+
+    @property
+    def own_us(self) -> float:
+        return self.own_s / self.count * 1e6
+
+
+def _cpu_of(processes: list[BotProcess]) -> float:
+    """CPU seconds the launched processes (and everything below them) have used so far."""
+    total = 0.0
+    for process in processes:
+        assert process.process is not None
+        total += cpu_seconds(process.process.pid) or 0.0
+    return total
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +184,8 @@ class Figures:
     payload_bytes: int
     echo: EchoClock
     echo_round_robin: EchoClock
+    decision_cpu: CpuClock
+    echo_cpu: CpuClock
 
     @property
     def decision_us(self) -> float:
@@ -202,6 +246,7 @@ def measure(
     payload_bytes = typical_request_bytes(players, seed)
     payload = bytes(range(256)) * (payload_bytes // 256) + bytes(payload_bytes % 256)
     steps, echo, round_robin = StepClock(), EchoClock(), EchoClock()
+    decision_cpu, echo_cpu = CpuClock(), CpuClock()
     play_s = 0.0
     all_decisions = 0
     with ExitStack() as stack:
@@ -217,25 +262,34 @@ def measure(
             for _ in range(WARMUP_CALLS // players):
                 if call(payload) != payload:
                     raise RuntimeError("the echo server changed the payload")
+        block = max(1, calls // matches)
         for match in range(matches):
             steps.reset()
-            record = run_match(
-                plugin,
-                specs,
-                match_id=f"rpc-overhead-{match}",
-                seed=seed + match,
-                log_dir=log_dir,
-                on_step=steps,
-            )
-            faults = [fault for seat in record.seats for fault in seat.faults]
-            if faults:
-                raise RuntimeError(f"match {match} had faults: {faults[:3]}")
-            play_s += record.duration_s
-            all_decisions += sum(1 for step in record.steps if step.kind != "chance")
-            block = max(1, calls // matches)
-            echo.time(echoes[:1], payload, block)
+
+            def play(match: int = match) -> int:
+                nonlocal play_s, all_decisions
+                record = run_match(
+                    plugin,
+                    specs,
+                    match_id=f"rpc-overhead-{match}",
+                    seed=seed + match,
+                    log_dir=log_dir,
+                    on_step=steps,
+                )
+                faults = [fault for seat in record.seats for fault in seat.faults]
+                if faults:
+                    raise RuntimeError(f"match {match} had faults: {faults[:3]}")
+                play_s += record.duration_s
+                decisions = sum(1 for step in record.steps if step.kind != "chance")
+                all_decisions += decisions
+                return decisions
+
+            decision_cpu.time(bots, play)
+            echo_cpu.time(servers[:1], lambda: echo.time(echoes[:1], payload, block))
             round_robin.time(echoes, payload, block)
-    return Figures(steps, play_s / all_decisions * 1e6, payload_bytes, echo, round_robin)
+    return Figures(
+        steps, play_s / all_decisions * 1e6, payload_bytes, echo, round_robin, decision_cpu, echo_cpu
+    )
 
 
 def _mean(values: list[int]) -> float:
@@ -271,8 +325,20 @@ def main() -> None:
         stop_all()  # measure() stops every process it starts; this is the backstop
     decision_us, echo_us = figures.decision_us, figures.echo.mean_us
     ratio = decision_us / echo_us
+    cpu_decision_us, cpu_echo_us = figures.decision_cpu.mean_us, figures.echo_cpu.mean_us
     if args.json:
-        print(json.dumps({"decision_us": decision_us, "echo_us": echo_us, "ratio": ratio}))
+        print(
+            json.dumps(
+                {
+                    "decision_us": decision_us,
+                    "echo_us": echo_us,
+                    "ratio": ratio,
+                    "cpu_decision_us": cpu_decision_us,
+                    "cpu_echo_us": cpu_echo_us,
+                    "cpu_ratio": cpu_decision_us / cpu_echo_us,
+                }
+            )
+        )
         return
     steps = figures.decisions
     kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(steps.kinds.items()))
@@ -292,6 +358,11 @@ def main() -> None:
     print(f"  round-robin          {rr_us:10.1f}   (over {args.players} servers, one per seat)")
     print(f"ratio                  {ratio:10.2f}   (decision / echo; target <= 1.25)")
     print(f"  vs round-robin       {decision_us / rr_us:10.2f}")
+    print(f"CPU us per decision    {cpu_decision_us:10.1f}   (referee + bots, whole matches)")
+    print(f"  of which the referee {figures.decision_cpu.own_us:10.1f}")
+    print(f"CPU us per echo call   {cpu_echo_us:10.1f}   (client + echo server)")
+    print(f"  of which the client  {figures.echo_cpu.own_us:10.1f}")
+    print(f"CPU ratio              {cpu_decision_us / cpu_echo_us:10.2f}   (less disturbed by other load)")
 
 
 if __name__ == "__main__":

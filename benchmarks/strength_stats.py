@@ -7,19 +7,15 @@ import math
 import statistics
 from collections.abc import Iterable, Sequence
 
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95 % interval."""
+from server.duel_score import Z95
+from server.duel_score import wilson as wilson_interval
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float, float]:
     """Rate and 95 % Wilson score interval."""
     if not trials:
         return (math.nan, math.nan, math.nan)
-    p = successes / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return (p, centre - half, centre + half)
+    return (successes / trials, *wilson_interval(successes / trials, trials))
 
 
 def mean_ci(values: list[float]) -> tuple[float, float, float]:

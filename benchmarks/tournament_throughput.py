@@ -23,7 +23,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from server.store.repository import Store
 from server.tournament.bracket import load_bracket
+from server.tournament.commands import compute_standings
+from server.tournament.ratings import Standing
 from server.tournament.runner import Progress, run_tournament, schedule_of
 
 
@@ -34,6 +37,7 @@ class Run:
     play_s: float  # the matches' recorded durations, summed
     workers: int
     cpu_s: float  # this process's own CPU time over the run
+    standings: list[Standing]
 
     @property
     def cpu_ms_per_match(self) -> float:
@@ -48,7 +52,11 @@ class Run:
         return self.play_s / (self.wall_s * self.workers)
 
 
-def _bracket(folder: Path, entrants: int, players: int, rounds: int, fresh: bool) -> Path:
+OVER_GRPC = "command: python -m benchmarks.trivial_bot"
+"""How each entrant is written: a trivial bot launched as a process (kept or fresh) and called over gRPC."""
+
+
+def _bracket(folder: Path, entrants: int, players: int, rounds: int, fresh: bool, entrant: str) -> Path:
     lines = [
         "name: throughput",
         f"players: {players}",
@@ -57,17 +65,19 @@ def _bracket(folder: Path, entrants: int, players: int, rounds: int, fresh: bool
         "time_control: {decision_ms: 5000, bank_ms: 20000}",
         f"fresh_process: {'true' if fresh else 'false'}",
         "entrants:",
-        *(f"  - {{name: bot-{i}, command: python -m benchmarks.trivial_bot}}" for i in range(entrants)),
+        *(f"  - {{name: bot-{i}, {entrant}}}" for i in range(entrants)),
     ]
     path = folder / "throughput.yaml"
     path.write_text("\n".join(lines) + "\n")
     return path
 
 
-def play(*, fresh: bool, workers: int, entrants: int, players: int, rounds: int) -> Run:
-    """One whole tournament into a new database, timed."""
+def play(
+    *, fresh: bool, workers: int, entrants: int, players: int, rounds: int, entrant: str = OVER_GRPC
+) -> Run:
+    """One whole tournament of ``entrants`` bots written as ``entrant`` into a new database, timed."""
     with tempfile.TemporaryDirectory() as tmp:
-        bracket = load_bracket(_bracket(Path(tmp), entrants, players, rounds, fresh))
+        bracket = load_bracket(_bracket(Path(tmp), entrants, players, rounds, fresh, entrant))
         count = len(schedule_of(bracket))
         durations: list[float] = []
 
@@ -75,9 +85,16 @@ def play(*, fresh: bool, workers: int, entrants: int, players: int, rounds: int)
             durations.append(progress.record.duration_s)
 
         started, cpu = time.perf_counter(), time.process_time()
-        run_tournament(bracket, Path(tmp) / "throughput.db", workers=workers, on_progress=on_progress)
-        cpu_s = time.process_time() - cpu
-        return Run(count, time.perf_counter() - started, sum(durations), workers, cpu_s)
+        tournament = run_tournament(
+            bracket, Path(tmp) / "throughput.db", workers=workers, on_progress=on_progress
+        )
+        wall_s, cpu_s = time.perf_counter() - started, time.process_time() - cpu
+        store = Store.open(Path(tmp) / "throughput.db")
+        try:
+            standings = compute_standings(store, tournament)
+        finally:
+            store.close()
+        return Run(count, wall_s, sum(durations), workers, cpu_s, standings)
 
 
 def main() -> None:

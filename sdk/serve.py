@@ -166,7 +166,9 @@ def serve(
         if not bot.answers_every_kind(decisions.kinds):
             missing = ", ".join(decisions.missing_methods(type(bot)))
             raise TypeError(f"{type(bot).__name__} plays {game} but has no method for: {missing}")
-        server.add_generic_rpc_handlers((decisions.server_handler(bot, context_from_message),))
+        server.add_registered_method_handlers(
+            decisions.service_name, decisions.method_handlers(bot, context_from_message)
+        )
         services.append(decisions.service_name)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

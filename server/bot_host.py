@@ -33,7 +33,7 @@ from typing import Any
 
 from sdk.games.plugin import GamePlugin
 
-from .client import BotClient
+from .client import BotConnection
 from .launcher import BotProcess, Limits
 from .seats import Seat, SeatSpec, connect_all, launch, log_path, new_seats, release, stop_together
 
@@ -55,7 +55,7 @@ class _Kept:
     limits: Limits
     """What it was launched with (no CPU limit: the host applies that per match)."""
     process: BotProcess
-    client: BotClient
+    client: BotConnection
     bot: str
     seeds: set[int] = field(default_factory=set)
     last_match: str = ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 from pathlib import Path
@@ -14,15 +13,17 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from sdk.bot import Bot
 from sdk.games.plugin import GamePlugin, GameState
 from sdk.games.registry import games as installed_games
 from sdk.serve import PORT_ENV
 from sdk.serve import run as serve_bot
 
 from .bot_check import check_bot
-from .bounds import MAX_BANK_MS, MAX_DECISION_MS, MAX_PORT, MAX_SEED, MAX_STRIKES
+from .bounds import MAX_DECISION_MS, MAX_PORT, MAX_SEED
+from .clock_options import BankMs, DecisionMs, Strikes, referee_config
 from .display import plain, print_error, visible
+from .duel_command import duel
+from .inprocess import BotClassError, load_bot_class
 from .launcher import interrupt_on_sigterm, stop_all
 from .play_args import (
     ArgumentError,
@@ -34,7 +35,7 @@ from .play_args import (
     seat_specs,
 )
 from .record import MatchRecord, StepRecord
-from .referee import RefereeConfig, TimeControl, run_match
+from .referee import run_match
 from .seeds import derive_seed
 from .store.database import StoreError
 from .tournament import commands as tournament_commands
@@ -50,6 +51,7 @@ app.command("matches")(tournament_commands.matches_command)
 app.command("web")(web_command.web)
 app.command("replay")(viewer_commands.replay_command)
 app.command("verify")(viewer_commands.verify_command)
+app.command("duel")(duel)
 console = Console()
 
 
@@ -71,15 +73,9 @@ def play(
         str | None,
         typer.Option(help="Game to play (`smtourney games` lists them); needed when several are installed."),
     ] = None,
-    decision_ms: Annotated[
-        int, typer.Option(min=1, max=MAX_DECISION_MS, help="Time per decision, ms.")
-    ] = 1000,
-    bank_ms: Annotated[
-        int, typer.Option(min=0, max=MAX_BANK_MS, help="Time bank per seat for the match, ms.")
-    ] = 10_000,
-    strikes: Annotated[
-        int, typer.Option(min=1, max=MAX_STRIKES, help="Strikes before a seat is forfeited.")
-    ] = 3,
+    decision_ms: DecisionMs = 1000,
+    bank_ms: BankMs = 10_000,
+    strikes: Strikes = 3,
     log_dir: Annotated[Path, typer.Option(help="Where bot output is written.")] = Path("logs"),
     record: Annotated[Path | None, typer.Option(help="Write the match record (JSON) here.")] = None,
     sandbox: Annotated[
@@ -96,7 +92,7 @@ def play(
     except ArgumentError as exc:
         print_error(str(exc))
         raise typer.Exit(2) from None
-    config = RefereeConfig(TimeControl(decision_ms, bank_ms), strikes_to_forfeit=strikes)
+    config = referee_config(decision_ms, bank_ms, strikes)
     interrupt_on_sigterm()
     view = _MatchView(plugin)
     try:
@@ -259,15 +255,10 @@ def bot_serve(
     ] = None,
 ) -> None:
     """Serve a bot class over gRPC until SIGTERM or Ctrl-C."""
-    module_name, _, class_name = target.partition(":")
-    if not class_name:
-        raise typer.BadParameter("expected MODULE:CLASS", param_hint="TARGET")
     try:
-        bot_class = getattr(importlib.import_module(module_name), class_name)
-    except (ImportError, AttributeError) as exc:
-        raise typer.BadParameter(f"cannot load {target}: {exc}", param_hint="TARGET") from exc
-    if not (isinstance(bot_class, type) and issubclass(bot_class, Bot)):
-        raise typer.BadParameter(f"{target} is not a Bot subclass", param_hint="TARGET")
+        bot_class = load_bot_class(target)
+    except BotClassError as exc:
+        raise typer.BadParameter(str(exc), param_hint="TARGET") from None
     try:
         port = port_from_env(os.environ, PORT_ENV) if port is None else port
         check_listen(host, port or 0)

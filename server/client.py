@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +39,68 @@ class Tls:
     server_name: str | None = None  # expected certificate name, if not the host's
 
 
-class BotClient:
+class BotConnection(ABC):
+    """What the referee calls on a seat's bot, however it is reached: over gRPC
+    (:class:`BotClient`) or in this process (:class:`server.inprocess.InProcessClient`).
+    Every call raises ``grpc.RpcError`` with the status a bot server would answer with."""
+
+    address: str
+    plugin: GamePlugin
+
+    @abstractmethod
+    def hello(self) -> bot_pb2.HelloReply: ...
+
+    @abstractmethod
+    def decide(self, kind: str, request: Message, timeout_s: float) -> Message:
+        """One decision call; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    @abstractmethod
+    def _start(self, request: bot_pb2.StartMatchRequest) -> None: ...
+
+    @abstractmethod
+    def _end(self, request: bot_pb2.EndMatchRequest) -> None: ...
+
+    def start_match(
+        self,
+        *,
+        match_id: str,
+        seat: int,
+        players: int,
+        params: Mapping[str, Any],
+        decision_ms: int,
+        bank_ms: int,
+    ) -> None:
+        struct = struct_pb2.Struct()
+        json_format.ParseDict(dict(params), struct)
+        self._start(
+            bot_pb2.StartMatchRequest(
+                match_id=match_id,
+                game=self.plugin.name,
+                seat=seat,
+                players=players,
+                params=struct,
+                time_control=bot_pb2.TimeControl(decision_ms=decision_ms, bank_ms=bank_ms),
+            )
+        )
+
+    def end_match(
+        self, *, match_id: str, scores: list[int], ranks: list[int], forfeited: list[bool], completed: bool
+    ) -> None:
+        self._end(
+            bot_pb2.EndMatchRequest(
+                match_id=match_id,
+                scores=scores,
+                ranks=ranks,
+                forfeited=forfeited,
+                reason=bot_pb2.END_REASON_COMPLETED if completed else bot_pb2.END_REASON_ABORTED,
+            )
+        )
+
+
+class BotClient(BotConnection):
     """Lifecycle calls and decision calls on one bot, with optional TLS and token."""
 
     def __init__(
@@ -65,48 +127,13 @@ class BotClient:
             metadata=self.metadata,
         )
 
-    def start_match(
-        self,
-        *,
-        match_id: str,
-        seat: int,
-        players: int,
-        params: Mapping[str, Any],
-        decision_ms: int,
-        bank_ms: int,
-    ) -> None:
-        struct = struct_pb2.Struct()
-        json_format.ParseDict(dict(params), struct)
-        self.lifecycle.StartMatch(
-            bot_pb2.StartMatchRequest(
-                match_id=match_id,
-                game=self.plugin.name,
-                seat=seat,
-                players=players,
-                params=struct,
-                time_control=bot_pb2.TimeControl(decision_ms=decision_ms, bank_ms=bank_ms),
-            ),
-            timeout=LIFECYCLE_TIMEOUT_S,
-            metadata=self.metadata,
-        )
+    def _start(self, request: bot_pb2.StartMatchRequest) -> None:
+        self.lifecycle.StartMatch(request, timeout=LIFECYCLE_TIMEOUT_S, metadata=self.metadata)
 
-    def end_match(
-        self, *, match_id: str, scores: list[int], ranks: list[int], forfeited: list[bool], completed: bool
-    ) -> None:
-        self.lifecycle.EndMatch(
-            bot_pb2.EndMatchRequest(
-                match_id=match_id,
-                scores=scores,
-                ranks=ranks,
-                forfeited=forfeited,
-                reason=bot_pb2.END_REASON_COMPLETED if completed else bot_pb2.END_REASON_ABORTED,
-            ),
-            timeout=LIFECYCLE_TIMEOUT_S,
-            metadata=self.metadata,
-        )
+    def _end(self, request: bot_pb2.EndMatchRequest) -> None:
+        self.lifecycle.EndMatch(request, timeout=LIFECYCLE_TIMEOUT_S, metadata=self.metadata)
 
     def decide(self, kind: str, request: Message, timeout_s: float) -> Message:
-        """One decision call; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
         reply: Message = self.calls[kind](request, timeout=timeout_s, metadata=self.metadata)
         return reply
 

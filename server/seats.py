@@ -15,18 +15,21 @@ import grpc
 from sdk.games.plugin import GamePlugin
 from sdk.protocol import PROTOCOL_VERSION
 
-from .client import BotClient, Tls
+from .client import BotClient, BotConnection, Tls
+from .inprocess import InProcessClient
 from .launcher import BotProcess, Limits, StartupError
 from .record import SeatRecord
 
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """An entrant's bot: either a ``command`` to launch or an ``address`` to connect to."""
+    """An entrant's bot: a ``command`` to launch, an ``address`` to connect to, or a trusted
+    Python ``bot_class`` (``module:Class``) to call in the referee's process."""
 
     name: str
     command: str | None = None
     address: str | None = None
+    bot_class: str | None = None
     env: Mapping[str, str] = field(default_factory=dict)
     tls: Tls | None = None
     token: str | None = None
@@ -38,8 +41,8 @@ class SeatSpec:
     """The directory a sandboxed bot may read; default: its script's or module's."""
 
     def __post_init__(self) -> None:
-        if (self.command is None) == (self.address is None):
-            raise ValueError(f"seat {self.name!r} needs exactly one of command or address")
+        if [self.command, self.address, self.bot_class].count(None) != 2:
+            raise ValueError(f"seat {self.name!r} needs exactly one of command, address or bot_class")
 
 
 @dataclass
@@ -48,7 +51,7 @@ class Seat:
 
     spec: SeatSpec
     record: SeatRecord
-    client: BotClient | None = None
+    client: BotConnection | None = None
     process: BotProcess | None = None
     bank_ms: float = 0.0
     decisions: int = 0  # this seat's decisions so far: its decision ids count from 1
@@ -135,7 +138,11 @@ def launch(seat: Seat, log: Path, limits: Limits) -> None:
 
 
 def connect_all(plugin: GamePlugin, seats: Sequence[Seat], startup_timeout_s: float) -> None:
-    """Wait for, connect and greet every seat in play not connected yet, all at the same time."""
+    """Wait for, connect and greet every seat in play not connected yet, all at the same time
+    (in-process seats first, one after another: they have nothing to wait for)."""
+    for seat in seats:
+        if seat.active and seat.spec.bot_class is not None:
+            _connect(plugin, seat, startup_timeout_s)
     waiting = [seat for seat in seats if seat.active and seat.client is None]
     if len(waiting) <= 1:
         for seat in waiting:
@@ -167,17 +174,24 @@ def stop_together(processes: Sequence[BotProcess], grace_s: float = 1.0) -> None
 
 
 def _connect(plugin: GamePlugin, seat: Seat, startup_timeout_s: float) -> None:
-    if seat.process is not None:
+    if seat.spec.bot_class is not None:
         try:
-            seat.process.wait_healthy(startup_timeout_s)
-        except StartupError as exc:
-            seat.forfeit(f"start-up failed: {exc}")
+            seat.client = InProcessClient(seat.spec.bot_class, plugin)
+        except Exception as exc:  # the bot's module or constructor failed: that seat's fault only
+            seat.forfeit(f"cannot load {seat.spec.bot_class}: {type(exc).__name__}: {exc}")
             return
-        address = seat.process.address
     else:
-        assert seat.spec.address is not None
-        address = seat.spec.address
-    seat.client = BotClient(address, plugin, tls=seat.spec.tls, token=seat.spec.token)
+        if seat.process is not None:
+            try:
+                seat.process.wait_healthy(startup_timeout_s)
+            except StartupError as exc:
+                seat.forfeit(f"start-up failed: {exc}")
+                return
+            address = seat.process.address
+        else:
+            assert seat.spec.address is not None
+            address = seat.spec.address
+        seat.client = BotClient(address, plugin, tls=seat.spec.tls, token=seat.spec.token)
     try:
         hello = seat.client.hello()
     except grpc.RpcError as exc:

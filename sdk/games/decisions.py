@@ -104,20 +104,25 @@ class DecisionTable:
         return f"/{self.service_name}/{spec.rpc}"
 
     def client_calls(self, channel: grpc.Channel) -> dict[str, grpc.UnaryUnaryMultiCallable[Any, Any]]:
-        """One callable per kind on ``channel`` (the referee's side)."""
+        """One callable per kind on ``channel`` (the referee's side), registered with the channel as
+        generated stubs register theirs, so a call does not look its method up anew."""
         return {
             spec.kind: channel.unary_unary(
                 self.method_path(spec),
                 request_serializer=spec.request_type.SerializeToString,
                 response_deserializer=spec.reply_type.FromString,
+                _registered_method=True,  # type: ignore[call-arg]  # as grpcio's generated stubs pass it
             )
             for spec in self
         }
 
-    def server_handler(
+    def method_handlers(
         self, handler: DecisionHandler, context_of: Callable[[Any, str], DecisionContext]
-    ) -> grpc.GenericRpcHandler:
-        """The game's service for a bot server: each RPC decodes, asks ``handler``, encodes."""
+    ) -> dict[str, grpc.RpcMethodHandler[Any, Any]]:
+        """The game's service for a bot server, by RPC name: each decodes, asks ``handler``, encodes.
+
+        A server registers them with ``add_registered_method_handlers`` (as generated code does), so
+        each call reaches its handler without a search through generic handlers."""
         import grpc
 
         def method(spec: DecisionSpec) -> grpc.RpcMethodHandler[Any, Any]:
@@ -132,8 +137,7 @@ class DecisionTable:
                 response_serializer=spec.reply_type.SerializeToString,
             )
 
-        handlers: dict[str, grpc.RpcMethodHandler[Any, Any]] = {spec.rpc: method(spec) for spec in self}
-        return grpc.method_handlers_generic_handler(self.service_name, handlers)
+        return {spec.rpc: method(spec) for spec in self}
 
     def missing_methods(self, cls: type) -> list[str]:
         """Kinds for which ``cls`` has no method of that name (a bot class must have all)."""

@@ -22,7 +22,7 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 from types import UnionType
-from typing import Any, Self, Union, get_args, get_origin
+from typing import Any, Literal, Self, Union, get_args, get_origin
 
 from pydantic import (
     BaseModel,
@@ -51,6 +51,7 @@ from server.bounds import (
     MIN_STARTUP_S,
 )
 from server.client import Tls
+from server.inprocess import bot_class_problem, load_bot_class
 from server.launcher import Limits
 from server.referee import RefereeConfig, TimeControl
 from server.sandbox import SandboxLimits, sandbox_available
@@ -177,9 +178,21 @@ class TlsConfig(_Model):
 
 
 class Entrant(_Model):
-    """One bot of the tournament: a command the referee launches, or an address it connects to."""
+    """One bot of the tournament: a command the referee launches, an address it connects to, or a
+    trusted Python bot class it calls in its own process (``transport: inprocess``)."""
 
     name: str = Field(strict=True, description="Unique name, used in standings, logs and the database.")
+    transport: Literal["grpc", "inprocess"] = Field(
+        default="grpc",
+        description="grpc: the bot is a server (launched by command, or at address); inprocess: the "
+        "Python class in bot is called in the referee's process, unsandboxed (one's own code only).",
+    )
+    bot: str | None = Field(
+        default=None,
+        strict=True,
+        description="module:Class of a Python bot (a subclass of sdk.bot.Bot). Only with "
+        "transport: inprocess.",
+    )
     command: str | None = Field(
         default=None,
         strict=True,
@@ -232,6 +245,13 @@ class Entrant(_Model):
     def _command_runnable(cls, value: str | None) -> str | None:
         return None if value is None else _checked(value, command_problem(value))
 
+    @field_validator("bot")
+    @classmethod
+    def _bot_class_loads(cls, value: str | None) -> str | None:
+        if value is not None:
+            load_bot_class(value)  # its BotClassError is the field's error
+        return value
+
     @field_validator("address")
     @classmethod
     def _address_form(cls, value: str | None) -> str | None:
@@ -276,6 +296,10 @@ class Entrant(_Model):
 
     @model_validator(mode="after")
     def _one_way_to_reach(self) -> Self:
+        if self.transport == "inprocess":
+            return self._in_process_only()
+        if self.bot is not None:
+            raise FieldError("bot applies only to transport: inprocess (a Python bot class)", ("bot",))
         if self.command is not None and self.address is not None:
             raise FieldError("give either command or address, not both", ("address",))
         if self.command is None and self.address is None:
@@ -298,6 +322,32 @@ class Entrant(_Model):
                 "fresh_process applies only to a bot launched by command, not to an address",
                 ("fresh_process",),
             )
+        return self
+
+    def _in_process_only(self) -> Self:
+        """An in-process bot is a class, not a process: nothing to launch, reach or sandbox."""
+        if self.bot is None:
+            raise ValueError(
+                f"entrant {self.name!r} has transport: inprocess and needs bot: module:Class "
+                "(a Python bot class)"
+            )
+        given = {
+            "command": self.command is not None,
+            "address": self.address is not None,
+            "env": bool(self.env),
+            "tls": self.tls is not None,
+            "token": self.token is not None,
+            "fresh_process": self.fresh_process is not None,
+            "sandbox": self.sandbox is not None,
+            "program_dir": self.program_dir is not None,
+        }
+        for field, present in given.items():
+            if present:
+                raise FieldError(
+                    f"{field} does not apply to transport: inprocess (the bot is a class called in the "
+                    "referee's process)",
+                    (field,),
+                )
         return self
 
 
@@ -479,6 +529,10 @@ class Bracket(_Model):
             )
         self._check_schedule_size()
         for index, entrant in enumerate(self.entrants):
+            if entrant.bot is not None:
+                problem = bot_class_problem(load_bot_class(entrant.bot), plugin)
+                if problem is not None:
+                    raise FieldError(problem, ("entrants", index, "bot"))
             if self.sandboxed(entrant) and "{port}" in (entrant.command or ""):
                 raise FieldError(
                     "{port} needs sandbox: false; a sandboxed bot listens on the Unix socket "
@@ -527,6 +581,7 @@ class Bracket(_Model):
                 name=entrant.name,
                 command=entrant.command,
                 address=entrant.address,
+                bot_class=entrant.bot,
                 env=dict(entrant.env),
                 tls=None if entrant.tls is None else Tls(entrant.tls.ca_file, entrant.tls.server_name),
                 token=entrant.token,
@@ -669,6 +724,7 @@ def _describe(details: ErrorDetails) -> tuple[Loc, str]:
         "greater_than_equal": f"must be at least {_bound(ctx.get('ge'))}, got {shown}",
         "less_than_equal": f"must be at most {_bound(ctx.get('le'))}, got {shown}",
         "finite_number": f"must be a finite number, got {shown}",
+        "literal_error": f"expected {ctx.get('expected')}, got {shown}",
     }
     if kind == "too_short" and loc == ("entrants",):
         return (

@@ -86,6 +86,39 @@ CASES: list[tuple[str, str, str]] = [
         "the host of 'bots\\x1b.example.org:1' must not contain spaces or control characters",
     ),
     (
+        "{name: c, transport: inprocess, bot: bots.random}",
+        "bot",
+        "expected module:Class (e.g. mybots.greedy:GreedyBot), got 'bots.random'",
+    ),
+    ("{name: c, transport: inprocess, bot: 'bots.random:Nope'}", "bot", "module 'bots.random' has no 'Nope'"),
+    (
+        "{name: c, transport: inprocess, bot: 'no_such_module_anywhere:Bot'}",
+        "bot",
+        "cannot import 'no_such_module_anywhere': ModuleNotFoundError: "
+        "No module named 'no_such_module_anywhere'",
+    ),
+    (
+        "{name: c, transport: inprocess, bot: 'bots.random:main'}",
+        "bot",
+        "bots.random:main is not a bot class (a subclass of sdk.bot.Bot)",
+    ),
+    (
+        "{name: c, transport: inprocess, bot: 'bots.cities.bot:CitiesHeuristicBot'}",
+        "bot",
+        "bots.cities.bot:CitiesHeuristicBot does not play saint_malo (plays: cities)",
+    ),
+    (
+        "{name: c, transport: inprocess, bot: 'bots.random:RandomBot', sandbox: false}",
+        "sandbox",
+        "sandbox does not apply to transport: inprocess (the bot is a class called in the referee's process)",
+    ),
+    (
+        "{name: c, command: x, bot: 'bots.random:RandomBot'}",
+        "bot",
+        "bot applies only to transport: inprocess (a Python bot class)",
+    ),
+    ("{name: c, transport: tcp, command: x}", "transport", "expected 'grpc' or 'inprocess', got 'tcp'"),
+    (
         "{name: " + "n" * 65 + ", command: x}",
         "name",
         "an entrant name may have at most 64 characters, got 65",
