@@ -1,0 +1,51 @@
+"""Swiss: each round seats entrants of similar standing together, avoiding repeated tables.
+
+Entrants are ordered by conservative rating over the stage's completed rounds (seed order
+in the first round). When the group does not divide into full tables, the lowest-standing
+entrants with the fewest byes so far sit the round out. Tables are then filled from the top:
+the best entrant not yet seated opens a table, and each seat goes to the next-best entrant
+who has met the fewest of those already at it in earlier rounds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from .base import Format, RoundContext, Table, ranking, stage_results
+
+
+def _tables(ctx: RoundContext) -> list[Table]:
+    order = [entrant for entrant, _ in ranking(ctx.pool, stage_results(ctx.history), ctx.entrant_count)]
+    byes = {e: sum(1 for past in ctx.history if e not in _seated(past.tables)) for e in ctx.pool}
+    sitting_out = len(order) % ctx.players
+    if sitting_out:
+        # Fewest byes first, then lowest standing.
+        by_need = sorted(range(len(order)), key=lambda i: (byes[order[i]], -i))
+        out = {order[i] for i in by_need[:sitting_out]}
+        order = [e for e in order if e not in out]
+    met = Counter(
+        pair for past in ctx.history for table in past.tables for pair in combinations(sorted(table), 2)
+    )
+    tables: list[Table] = []
+    while order:
+        table = [order.pop(0)]
+        while len(table) < ctx.players:
+            best = min(
+                range(len(order)),
+                key=lambda i: (sum(met[_pair(order[i], m)] for m in table), i),
+            )
+            table.append(order.pop(best))
+        tables.append(tuple(table))
+    return tables
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def _seated(tables: tuple[Table, ...]) -> set[int]:
+    return {e for table in tables for e in table}
+
+
+SWISS = Format(_tables, adaptive=True)
