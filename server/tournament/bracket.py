@@ -852,6 +852,8 @@ def _describe(details: ErrorDetails) -> tuple[Loc, str]:
         "path_type": f"expected a path, got {shown}",
         "greater_than_equal": f"must be at least {_bound(ctx.get('ge'))}, got {shown}",
         "less_than_equal": f"must be at most {_bound(ctx.get('le'))}, got {shown}",
+        "greater_than": f"must be greater than {_bound(ctx.get('gt'))}, got {shown}",
+        "less_than": f"must be less than {_bound(ctx.get('lt'))}, got {shown}",
         "finite_number": f"must be a finite number, got {shown}",
     }
     if kind == "too_short" and loc == ("entrants",):

@@ -21,8 +21,11 @@ from server.tournament.bracket import (
     BracketError,
     Entrant,
     LimitsConfig,
+    SprtConfig,
+    StageConfig,
     TimeControlConfig,
     TlsConfig,
+    UntilConfig,
     format_path,
     load_bracket,
 )
@@ -681,7 +684,10 @@ def test_the_annotated_example_in_the_docs_loads(tmp_path: Path) -> None:
     assert bracket.seat_specs()
 
 
-@pytest.mark.parametrize("model", [Bracket, Entrant, TimeControlConfig, LimitsConfig, TlsConfig])
+@pytest.mark.parametrize(
+    "model",
+    [Bracket, Entrant, TimeControlConfig, LimitsConfig, TlsConfig, UntilConfig, SprtConfig, StageConfig],
+)
 def test_the_docs_describe_every_field(model: type[BaseModel]) -> None:
     text = DOC.read_text(encoding="utf-8")
     for name, info in model.model_fields.items():
