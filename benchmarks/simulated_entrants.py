@@ -31,8 +31,10 @@ def outcome(match: ScheduledMatch, strengths: Sequence[float], rng: random.Rando
     )
 
 
-def play(plan: Plan, strengths: Sequence[float], seed: int) -> tuple[Progression, list[ScheduledMatch]]:
-    """Every batch of ``plan`` played to the end; the progression and the matches in order."""
+def play(
+    plan: Plan, strengths: Sequence[float], seed: int
+) -> tuple[Progression, list[ScheduledMatch], list[MatchResult]]:
+    """Every batch of ``plan`` played to the end: the progression, the matches and their results."""
     rng = random.Random(seed)
     progression = Progression(plan)
     results: dict[int, MatchResult] = {}
@@ -41,4 +43,4 @@ def play(plan: Plan, strengths: Sequence[float], seed: int) -> tuple[Progression
         for match in batch:
             results[match.index] = outcome(match, strengths, rng)
         played += batch
-    return progression, played
+    return progression, played, [results[m.index] for m in played]

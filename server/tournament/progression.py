@@ -17,11 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import trueskill
+
 from server.seeds import derive_seed
 from server.store.repository import MatchResult
 
 from .formats import FORMATS, PlayedRound, RoundContext, Table, ranking
 from .formats.knockout import levels
+from .ratings import rate
 from .schedule import ScheduledMatch, round_matches
 from .sprt import SprtState, evaluate, pair_outcome
 from .stopping import PairBelief, least_settled
@@ -95,6 +98,8 @@ class _Stage:
     """Completed rounds, each with the tables and results of every group."""
     group_rounds: list[list[PlayedRound]] = field(default_factory=list)
     """The same rounds, per group."""
+    ratings: list[trueskill.Rating] = field(default_factory=list)
+    """Every entrant's rating over the completed rounds, brought up to date round by round."""
 
 
 class Progression:
@@ -138,6 +143,7 @@ class Progression:
         seed = self.plan.seed if not rules.name else derive_seed(self.plan.seed, "stage", rules.name)
         stage = _Stage(index, rules, tuple(map(tuple, members)), seed)
         stage.group_rounds = [[] for _ in range(count)]
+        stage.ratings, _ = rate(len(self.plan.names), ())
         return stage
 
     def _finish_stage(self) -> None:
@@ -147,9 +153,7 @@ class Progression:
             return
         advance = stage.rules.advance
         assert advance is not None  # validated: every stage but the last says how many go on
-        results = [r for played in stage.rounds for r in played.results]
-        count = len(self.plan.names)
-        rankings = [[e for e, _ in ranking(group, results, count)] for group in stage.groups]
+        rankings = [[e for e, _ in ranking(group, stage.ratings)] for group in stage.groups]
         going_on = tuple(ranked[place] for place in range(advance) for ranked in rankings)
         self._stage = self._start(stage.index + 1, going_on)
 
@@ -160,11 +164,10 @@ class Progression:
         for match, result in zip(self._pending, results, strict=True):
             by_table.setdefault((match.round, match.table), []).append(result)
         for round_, tables in sorted(self._pending_tables.items()):
-            stage.rounds.append(
-                PlayedRound(
-                    tuple(t for _, t in tables),
-                    tuple(r for n in range(len(tables)) for r in by_table[(round_, n)]),
-                )
+            played = tuple(r for n in range(len(tables)) for r in by_table[(round_, n)])
+            stage.rounds.append(PlayedRound(tuple(t for _, t in tables), played))
+            stage.ratings, _ = rate(
+                len(self.plan.names), sorted(played, key=lambda r: r.index), stage.ratings
             )
             for group in range(len(stage.groups)):
                 mine = [n for n, (g, _) in enumerate(tables) if g == group]
@@ -191,7 +194,7 @@ class Progression:
             max_tables=self.plan.max_tables,
             candidates=self.plan.candidates,
             advance=stage.rules.advance or 1,
-            entrant_count=len(self.plan.names),
+            ratings=tuple(stage.ratings),
             history=tuple(stage.group_rounds[group]),
         )
 
@@ -253,11 +256,7 @@ class Progression:
         stage = self._stage
         if not stage.rounds:
             return None
-        results = [r for played in stage.rounds for r in played.results]
-        count = len(self.plan.names)
-        beliefs = [
-            least_settled(ranking(group, results, count), stage.rules.settle) for group in stage.groups
-        ]
+        beliefs = [least_settled(ranking(group, stage.ratings), stage.rules.settle) for group in stage.groups]
         return min((b for b in beliefs if b is not None), key=lambda b: b.probability, default=None)
 
     def sprt_state(self) -> SprtState | None:

@@ -41,14 +41,15 @@ def standings_json(db: str) -> str:
     return output
 
 
-def stored_match_ids(db: str) -> list[str]:
-    """Stored matches in schedule order, duplicates included ([] before the database exists)."""
+def stored_match_ids(db: str, name: str = "tiny") -> list[str]:
+    """Stored matches of tournament ``name`` in schedule order, duplicates included ([] before the
+    database exists)."""
     try:
         store = Store.open(parse_location(db))
     except StoreError:
         return []
     try:
-        tournament = store.tournament("tiny")
+        tournament = store.tournament(name)
         if tournament is None or tournament.id is None:
             return []
         return [match.match_id for match, _ in store.matches(tournament.id)]

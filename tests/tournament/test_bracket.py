@@ -480,7 +480,11 @@ def test_the_topmost_of_several_errors_is_reported(tmp_path: Path) -> None:
         ("time_control: {bank_ms: -5}", "time_control.bank_ms", "must be at least 0, got -5"),
         ("limits: {memory_mb: lots}", "limits.memory_mb", "expected an integer, got 'lots'"),
         ("params: [cannons]", "params", "expected a mapping (key: value lines), got a list"),
-        ("format: ladder", "format", "unknown format 'ladder'; known formats: gauntlet, knockout, round-robin, swiss"),
+        (
+            "format: ladder",
+            "format",
+            "unknown format 'ladder'; known formats: gauntlet, knockout, round-robin, swiss",
+        ),
         ("game: chess", "game", f"unknown game 'chess'; installed games: {', '.join(sorted(games()))}"),
         ("database: [a]", "database", "expected a path, got a list"),
     ],

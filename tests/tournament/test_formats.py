@@ -46,14 +46,16 @@ def test_a_round_robin_is_one_batch_equal_to_its_schedule() -> None:
 
 
 def test_in_a_gauntlet_every_table_has_one_candidate_and_each_meets_the_whole_field() -> None:
-    _, matches = play(plan(5, 2, StageRules("", "gauntlet", 3), candidates=frozenset({1})), [0] * 5, seed=1)
+    _, matches, _ = play(
+        plan(5, 2, StageRules("", "gauntlet", 3), candidates=frozenset({1})), [0] * 5, seed=1
+    )
     for round_, tables in tables_by_round(matches).items():
         assert tables == {frozenset({1, e}) for e in (0, 2, 3, 4)}, round_
     assert all(match.seats.count(1) == 1 for match in matches)
 
 
 def test_a_gauntlet_of_three_a_table_fills_tables_from_the_field_only() -> None:
-    _, matches = play(
+    _, matches, _ = play(
         plan(6, 3, StageRules("", "gauntlet", 1), candidates=frozenset({0, 5})), [0] * 6, seed=1
     )
     tables = tables_by_round(matches)[1]
@@ -75,7 +77,7 @@ def matchings(left: frozenset[int]) -> list[list[frozenset[int]]]:
 
 def test_swiss_seats_the_leaders_together_and_avoids_repeated_tables() -> None:
     strengths = [0.0, 10.0, 20.0, 30.0, 40.0, 50.0]  # e5 the strongest: far beyond the noise
-    _, matches = play(plan(6, 2, StageRules("", "swiss", 5)), strengths, seed=3)
+    _, matches, _ = play(plan(6, 2, StageRules("", "swiss", 5)), strengths, seed=3)
     rounds = tables_by_round(matches)
     assert rounds[1] == {frozenset({0, 1}), frozenset({2, 3}), frozenset({4, 5})}  # seed order
     # After round 1 the three winners lead (equal, so in seed order): the first two meet, the
@@ -88,7 +90,7 @@ def test_swiss_seats_the_leaders_together_and_avoids_repeated_tables() -> None:
 
 
 def test_swiss_gives_byes_to_whoever_has_had_fewest() -> None:
-    _, matches = play(plan(5, 2, StageRules("", "swiss", 5)), [0.0, 1, 2, 3, 4], seed=4)
+    _, matches, _ = play(plan(5, 2, StageRules("", "swiss", 5)), [0.0, 1, 2, 3, 4], seed=4)
     sat_out = [
         ({0, 1, 2, 3, 4} - {e for t in tables for e in t}) for tables in tables_by_round(matches).values()
     ]
@@ -102,7 +104,7 @@ def test_knockout_levels_byes_and_a_final_of_the_strongest() -> None:
     with pytest.raises(ValueError, match="leave 3 for the final table of 4"):
         levels(5, 4, 2)
     strengths = [50.0, 40.0, 30.0, 20.0, 10.0]  # seed order is strength order
-    _, matches = play(plan(5, 2, StageRules("", "knockout", 1, advance=1)), strengths, seed=2)
+    _, matches, _ = play(plan(5, 2, StageRules("", "knockout", 1, advance=1)), strengths, seed=2)
     rounds = tables_by_round(matches)
     assert rounds[1] == {frozenset({1, 4}), frozenset({2, 3})}  # seed 0 has a bye; snake order
     assert rounds[2] == {frozenset({1, 2})}  # three left: seed 0 has a bye again
@@ -111,7 +113,7 @@ def test_knockout_levels_byes_and_a_final_of_the_strongest() -> None:
 
 
 def test_a_knockout_plays_each_table_rounds_times_in_every_rotation() -> None:
-    _, matches = play(plan(4, 2, StageRules("", "knockout", 3, advance=1)), [4.0, 3, 2, 1], seed=2)
+    _, matches, _ = play(plan(4, 2, StageRules("", "knockout", 3, advance=1)), [4.0, 3, 2, 1], seed=2)
     first = [m for m in matches if m.round == 1 and m.table == 0]
     assert [m.seats for m in first] == [(0, 3), (3, 0)] * 3
     assert len({m.seed for m in first}) == 3  # duplicate: each repeat of the two rotations shares dice
@@ -138,7 +140,7 @@ def test_two_stages_send_each_groups_best_to_the_final() -> None:
         StageRules("groups", "round-robin", 1, groups=2, advance=1),
         StageRules("final", "round-robin", 2),
     )
-    _, matches = play(plan(6, 2, *stages), strengths, seed=5)
+    _, matches, _ = play(plan(6, 2, *stages), strengths, seed=5)
     groups = [m for m in matches if m.match_id.startswith("groups.")]
     final = [m for m in matches if m.match_id.startswith("final.")]
     assert len(groups) == 12 and len(final) == 4 and matches == groups + final
@@ -166,7 +168,7 @@ def test_a_progression_formed_again_from_stored_results_hands_out_the_same_match
     played included) hands out the matches already played, then the same ones as before."""
     the_plan = plan(8, 2, *stages)
     strengths = [0.0, 0.4, 0.8, 1.2, 1.6, 2.0, 2.4, 2.8]
-    _, whole = play(the_plan, strengths, seed=9)
+    _, whole, _ = play(the_plan, strengths, seed=9)
     rng = random.Random(9)
     results = {m.index: outcome(m, strengths, rng) for m in whole}
     for cut in (1, len(whole) // 3, len(whole) - 1):
@@ -182,7 +184,7 @@ def test_a_progression_formed_again_from_stored_results_hands_out_the_same_match
 
 
 def test_the_stopping_rule_reports_the_least_settled_pair_and_why_it_stopped() -> None:
-    progression, matches = play(
+    progression, matches, _ = play(
         plan(3, 2, StageRules("", "round-robin", 2, until=StopRule(0.95, 30))), [0.0, 3.0, 6.0], seed=1
     )
     assert progression.status.startswith("least settled: ")
@@ -192,7 +194,7 @@ def test_the_stopping_rule_reports_the_least_settled_pair_and_why_it_stopped() -
 
 
 def test_entrants_of_equal_strength_play_to_max_rounds() -> None:
-    progression, matches = play(
+    progression, matches, _ = play(
         plan(3, 2, StageRules("", "round-robin", 1, until=StopRule(0.99, 6))), [0.0, 0.0, 0.0], seed=1
     )
     assert max(m.round for m in matches) == 6

@@ -9,7 +9,7 @@ import trueskill
 
 from server.store.repository import MatchResult
 
-from ..ratings import DIGITS, rate
+from ..ratings import DIGITS
 
 Table = tuple[int, ...]
 """Entrant indices of one table, in the seat order of its first rotation."""
@@ -42,8 +42,8 @@ class RoundContext:
     candidates: frozenset[int]
     advance: int
     """Entrants of a table who go on (knockout)."""
-    entrant_count: int
-    """Entrants of the whole bracket (ratings are indexed by entrant)."""
+    ratings: tuple[trueskill.Rating, ...]
+    """Every entrant's rating over the stage's completed rounds (indexed by entrant)."""
     history: tuple[PlayedRound, ...]
 
 
@@ -59,18 +59,12 @@ class Format:
     """Whether the format decides its own number of rounds (``rounds`` then repeats each table)."""
 
 
-def ranking(
-    pool: Sequence[int], results: Sequence[MatchResult], entrant_count: int
-) -> list[tuple[int, trueskill.Rating]]:
-    """``pool`` best first by conservative rating (mu - 3 sigma) over ``results`` in schedule
-    order, as the standings show it; ties keep seed order."""
-    ratings, _ = rate(entrant_count, sorted(results, key=lambda r: r.index))
-    order = sorted(
-        enumerate(pool),
-        key=lambda item: (-round(ratings[item[1]].mu - 3 * ratings[item[1]].sigma, DIGITS), item[0]),
-    )
-    return [(entrant, ratings[entrant]) for _, entrant in order]
+def ranking(pool: Sequence[int], ratings: Sequence[trueskill.Rating]) -> list[tuple[int, trueskill.Rating]]:
+    """``pool`` best first by conservative rating (mu - 3 sigma), as the standings order it;
+    ties keep seed order."""
 
+    def key(item: tuple[int, int]) -> tuple[float, int]:
+        rating = ratings[item[1]]
+        return -round(rating.mu - 3 * rating.sigma, DIGITS), item[0]
 
-def stage_results(history: Sequence[PlayedRound]) -> list[MatchResult]:
-    return [result for played in history for result in played.results]
+    return [(entrant, ratings[entrant]) for _, entrant in sorted(enumerate(pool), key=key)]

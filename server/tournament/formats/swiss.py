@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from .base import Format, RoundContext, Table, ranking, stage_results
+from .base import Format, RoundContext, Table, ranking
 
 
 def _tables(ctx: RoundContext) -> list[Table]:
-    order = [entrant for entrant, _ in ranking(ctx.pool, stage_results(ctx.history), ctx.entrant_count)]
+    order = [entrant for entrant, _ in ranking(ctx.pool, ctx.ratings)]
     byes = {e: sum(1 for past in ctx.history if e not in _seated(past.tables)) for e in ctx.pool}
     sitting_out = len(order) % ctx.players
     if sitting_out:
