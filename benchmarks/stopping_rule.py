@@ -17,6 +17,8 @@ import json
 import statistics
 from collections.abc import Sequence
 
+import trueskill
+
 from server.store.repository import MatchResult
 from server.tournament.formats import ranking
 from server.tournament.progression import Plan, StageRules, StopRule
@@ -33,9 +35,9 @@ def plan(seed: int, rules: StageRules) -> Plan:
     return Plan(names, 2, seed, False, 500, frozenset(), (rules,))
 
 
-def in_true_order(ratings: Sequence[object], strengths: Sequence[float]) -> bool:
+def in_true_order(ratings: Sequence[trueskill.Rating], strengths: Sequence[float]) -> bool:
     """Whether the standings order the entrants strongest first."""
-    order = [e for e, _ in ranking(range(ENTRANTS), ratings)]  # type: ignore[arg-type]
+    order = [e for e, _ in ranking(range(ENTRANTS), ratings)]
     return order == sorted(range(ENTRANTS), key=lambda e: -strengths[e])
 
 

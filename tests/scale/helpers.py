@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -67,3 +69,21 @@ def start_run(args: list[str]) -> subprocess.Popen[str]:
         stderr=subprocess.STDOUT,
         text=True,
     )
+
+
+def kill_after(args: list[str], db: str, stored: int, name: str = "tiny") -> list[str]:
+    """``smtourney ARGS`` SIGKILLed once ``stored`` matches of ``name`` are in ``db``; the stored ids."""
+    run = start_run(args)
+    try:
+        deadline = time.monotonic() + 180
+        while len(stored_match_ids(db, name)) < stored:
+            assert run.poll() is None, f"the run ended before it could be killed: {run.communicate()[0]}"
+            assert time.monotonic() < deadline, "no match was stored in time"
+            time.sleep(0.1)
+        run.send_signal(signal.SIGKILL)
+        run.wait(timeout=10)
+    finally:
+        if run.poll() is None:
+            run.kill()
+        run.communicate()
+    return stored_match_ids(db, name)

@@ -5,15 +5,13 @@ examples with the reference bots."""
 
 from __future__ import annotations
 
-import signal
-import time
 from pathlib import Path
 
 import pytest
 
 from ..servers.postgres import PostgresServer
 from ..tournament.runs import run_bracket, stored_ids
-from .helpers import ROOT, cli, run_args, standings_json, start_run, stored_match_ids
+from .helpers import ROOT, cli, kill_after, run_args, standings_json, stored_match_ids
 
 pytestmark = pytest.mark.slow
 
@@ -40,20 +38,7 @@ def test_a_killed_staged_run_resumes_on_postgresql_and_ray_without_duplicates(
     reference = run_bracket(bracket, sqlite)
     db = postgres.new_database()
     args = run_args(bracket, db, "ray", ray_address)
-    run = start_run(args)
-    try:
-        deadline = time.monotonic() + 180
-        while len(stored_match_ids(db, "stages")) < 3:
-            assert run.poll() is None, f"the run ended before it could be killed: {run.communicate()[0]}"
-            assert time.monotonic() < deadline, "no match was stored in time"
-            time.sleep(0.1)
-        run.send_signal(signal.SIGKILL)
-        run.wait(timeout=10)
-    finally:
-        if run.poll() is None:
-            run.kill()
-        run.communicate()
-    interrupted = stored_match_ids(db, "stages")
+    interrupted = kill_after(args, db, 3, "stages")
     assert 3 <= len(interrupted) < len(stored_ids(sqlite))
     code, output = cli(*args)
     assert code == 0, output

@@ -39,11 +39,11 @@ def stored(db: Path) -> int:
     return len(stored_ids(db))
 
 
-def kill_midway(bracket: Path, db: Path, tag: str, after: int) -> None:
-    """Start ``smtourney run``, SIGKILL it once ``after`` matches are stored, and check that none of
-    its processes outlive it."""
+def kill_midway(bracket: Path, db: Path, tag: str, after: int, *args: str) -> None:
+    """Start ``smtourney run`` (with ``args``), SIGKILL it once ``after`` matches are stored, and
+    check that none of its processes outlive it."""
     run = subprocess.Popen(
-        [*SMTOURNEY, "run", str(bracket), "--db", str(db)],
+        [*SMTOURNEY, "run", str(bracket), "--db", str(db), *args],
         env={**ENV, "SMTOURNEY_TEST_TAG": tag},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
