@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -16,6 +14,7 @@ from server.store.database import StoreError
 from server.store.location import parse_location
 from server.store.repository import Store
 
+from ..commands import kill_when
 from ..tiny_bracket import write_bracket as write_tiny_bracket
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,17 +72,5 @@ def start_run(args: list[str]) -> subprocess.Popen[str]:
 
 def kill_after(args: list[str], db: str, stored: int, name: str = "tiny") -> list[str]:
     """``smtourney ARGS`` SIGKILLed once ``stored`` matches of ``name`` are in ``db``; the stored ids."""
-    run = start_run(args)
-    try:
-        deadline = time.monotonic() + 180
-        while len(stored_match_ids(db, name)) < stored:
-            assert run.poll() is None, f"the run ended before it could be killed: {run.communicate()[0]}"
-            assert time.monotonic() < deadline, "no match was stored in time"
-            time.sleep(0.1)
-        run.send_signal(signal.SIGKILL)
-        run.wait(timeout=10)
-    finally:
-        if run.poll() is None:
-            run.kill()
-        run.communicate()
+    kill_when(start_run(args), lambda: len(stored_match_ids(db, name)) >= stored, timeout=180)
     return stored_match_ids(db, name)

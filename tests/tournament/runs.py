@@ -3,13 +3,11 @@ stored, and a run killed with SIGKILL once some matches are stored."""
 
 from __future__ import annotations
 
-import signal
 import sqlite3
 import subprocess
-import time
 from pathlib import Path
 
-from ..commands import ENV, SMTOURNEY, invoke
+from ..commands import ENV, SMTOURNEY, invoke, kill_when
 from ..conftest import processes_left
 
 
@@ -48,16 +46,5 @@ def kill_midway(bracket: Path, db: Path, tag: str, after: int, *args: str) -> No
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    try:
-        deadline = time.monotonic() + 120
-        while not (db.exists() and stored(db) >= after):
-            assert run.poll() is None, "the run finished before it could be killed"
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
-        run.send_signal(signal.SIGKILL)
-        run.wait(timeout=10)
-    finally:
-        if run.poll() is None:
-            run.kill()
-            run.wait()
+    kill_when(run, lambda: db.exists() and stored(db) >= after, timeout=120)
     assert processes_left(tag, within_s=10) == [], "a worker or a kept bot outlived the killed run"
