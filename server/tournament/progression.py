@@ -115,6 +115,14 @@ class Progression:
         """One line on how settled the stage is (the least settled pair, the SPRT's LLR)."""
         self._verdicts: dict[int, str] = {}
 
+    @property
+    def static(self) -> bool:
+        """Whether the whole schedule is known before any result: one stage of a format that does
+        not look at results, for a fixed number of rounds. It is then handed out as one batch."""
+        (rules, *others) = self.plan.stages
+        by_rounds = rules.until is None and rules.sprt is None
+        return not others and by_rounds and not FORMATS[rules.format].adaptive
+
     def next_batch(self, results: Mapping[int, MatchResult]) -> list[ScheduledMatch] | None:
         """The next matches to play, once every match of the previous batch is in ``results``;
         None when the tournament is over."""
@@ -207,10 +215,7 @@ class Progression:
         form = FORMATS[rules.format]
         if self._stage_over(played):
             return []
-        whole = (
-            len(self.plan.stages) == 1 and not form.adaptive and rules.until is None and rules.sprt is None
-        )
-        last = rules.rounds if whole else played + 1
+        last = rules.rounds if self.static else played + 1
         batch: list[ScheduledMatch] = []
         self._pending_tables = {}
         for round_ in range(played + 1, last + 1):

@@ -17,7 +17,7 @@ from pathlib import Path
 from server.record import MatchRecord
 from server.store.location import DatabaseUrl, Location
 from server.store.models import Tournament
-from server.store.repository import MatchResult, Placement, Store
+from server.store.repository import Placement, Store
 
 from .bracket import Bracket
 from .executor import Executor, ExecutorChoice, ExecutorError, ReplayCallback, start_executor
@@ -51,24 +51,10 @@ def schedule_of(bracket: Bracket) -> list[ScheduledMatch]:
     """The whole schedule of a bracket whose matches do not depend on results (a round robin
     or a gauntlet of fixed rounds, in one stage)."""
     progression = Progression(bracket.plan())
-    schedule = progression.next_batch({})
-    if schedule is None or progression.next_batch({m.index: _unplayed(m) for m in schedule}) is not None:
+    schedule = progression.next_batch({}) if progression.static else None
+    if schedule is None:
         raise ValueError(f"the schedule of {bracket.name!r} depends on results")
     return schedule
-
-
-def _unplayed(match: ScheduledMatch) -> MatchResult:
-    """A placeholder result: enough to ask a progression whether more batches follow."""
-    players = len(match.seats)
-    return MatchResult(
-        match.index,
-        match.match_id,
-        match.seats,
-        (0,) * players,
-        (1,) * players,
-        (0,) * players,
-        (False,) * players,
-    )
 
 
 def open_tournament(store: Store, bracket: Bracket) -> Tournament:
