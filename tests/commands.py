@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -56,3 +60,20 @@ def run_process(*args: str, cwd: Path = ROOT, timeout: float = 60) -> Finished:
             process.communicate()
     assert "Traceback" not in stdout + stderr, stdout + stderr
     return Finished(process.returncode, stdout, stderr)
+
+
+def kill_when(process: subprocess.Popen[Any], ready: Callable[[], bool], timeout: float) -> None:
+    """SIGKILL ``process`` as soon as ``ready()``; fail if it ends first or ``timeout`` passes. It is
+    reaped (its output read) either way."""
+    try:
+        deadline = time.monotonic() + timeout
+        while not ready():
+            assert process.poll() is None, "the run ended before it could be killed"
+            assert time.monotonic() < deadline, "the run was not ready to be killed in time"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()

@@ -60,17 +60,23 @@ from server.seats import SeatSpec
 from .bracket_checks import command_problem, env_problem, header_value_problem, name_problem
 from .bracket_errors import BracketError, FieldError, Loc, format_path, show
 from .bracket_params import normalized_params
+from .bracket_plan import plan_problem, plan_size
 from .bracket_yaml import Lines, parse, read_text
 from .executor import EXECUTORS
-from .schedule import FORMATS, MAX_ENTRANTS, MAX_MATCHES, schedule_size
+from .formats import FORMATS
+from .progression import Plan, SprtRule, StageRules, StopRule
+from .schedule import MAX_ENTRANTS, MAX_MATCHES
 
 __all__ = [
     "Bracket",
     "BracketError",
     "Entrant",
     "LimitsConfig",
+    "SprtConfig",
+    "StageConfig",
     "TimeControlConfig",
     "TlsConfig",
+    "UntilConfig",
     "format_path",
     "load_bracket",
 ]
@@ -177,6 +183,93 @@ class TlsConfig(_Model):
         return value
 
 
+class UntilConfig(_Model):
+    """The stopping rule: rounds are added until the ranking is settled, or ``max_rounds``."""
+
+    confidence: float = Field(
+        gt=0.5,
+        lt=1,
+        strict=False,
+        allow_inf_nan=False,
+        description="Probability under the rating model with which each checked pair must be ordered.",
+    )
+    max_rounds: int = Field(ge=1, le=MAX_MATCHES, strict=True, description="Rounds played at most.")
+
+    def rule(self) -> StopRule:
+        return StopRule(self.confidence, self.max_rounds)
+
+
+class SprtConfig(_Model):
+    """A sequential probability ratio test between the two entrants of a gauntlet."""
+
+    p0: float = Field(
+        gt=0, lt=1, allow_inf_nan=False, description="Expected score of the candidate under H0."
+    )
+    p1: float = Field(
+        gt=0, lt=1, allow_inf_nan=False, description="Expected score of the candidate under H1."
+    )
+    alpha: float = Field(
+        default=0.05, gt=0, lt=0.5, allow_inf_nan=False, description="Chance of H1 when H0 holds."
+    )
+    beta: float = Field(
+        default=0.05, gt=0, lt=0.5, allow_inf_nan=False, description="Chance of H0 when H1 holds."
+    )
+    max_rounds: int = Field(
+        default=1000, ge=1, le=MAX_MATCHES // 2, strict=True, description="Pairs played at most."
+    )
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Self:
+        if self.p0 >= self.p1:
+            raise FieldError(f"p1 must be above p0 ({self.p0}), got {self.p1}", ("p1",))
+        return self
+
+    def rule(self) -> SprtRule:
+        return SprtRule(self.p0, self.p1, self.alpha, self.beta, self.max_rounds)
+
+
+class StageConfig(_Model):
+    """One stage of a bracket with ``stages``: its own format, rounds and settings."""
+
+    name: str = Field(
+        strict=True,
+        pattern=r"^[A-Za-z0-9_-]{1,32}$",
+        description="Letters, digits, - and _ (at most 32): prefixes the stage's match ids.",
+    )
+    format: str = Field(default="round-robin", strict=True, description="The stage's format.")
+    rounds: int = Field(default=1, ge=1, le=MAX_MATCHES, strict=True, description="Rounds of the stage.")
+    groups: int = Field(default=1, ge=1, le=MAX_ENTRANTS, strict=True, description="Groups played apart.")
+    advance: int | None = Field(
+        default=None, ge=1, le=MAX_ENTRANTS, strict=True, description="How many of each group go on."
+    )
+    until: UntilConfig | None = Field(default=None, description="The stopping rule of the stage.")
+    settle: int | None = Field(
+        default=None, ge=1, le=MAX_ENTRANTS, strict=True, description="Settle only the top this many."
+    )
+
+    @field_validator("format")
+    @classmethod
+    def _format_known(cls, value: str) -> str:
+        return _known_format(value)
+
+    def rules(self) -> StageRules:
+        return StageRules(
+            name=self.name,
+            format=self.format,
+            rounds=self.rounds,
+            groups=self.groups,
+            advance=self.advance,
+            until=None if self.until is None else self.until.rule(),
+            settle=self.settle,
+        )
+
+
+def _known_format(value: str) -> str:
+    if value not in FORMATS:
+        raise ValueError(f"unknown format {value!r}; known formats: {', '.join(sorted(FORMATS))}")
+    return value
+
+
 class Entrant(_Model):
     """One bot of the tournament: a command the referee launches, an address it connects to, or a
     trusted Python bot class it calls in its own process (``transport: inprocess``)."""
@@ -231,6 +324,11 @@ class Entrant(_Model):
         default=None,
         description="Folder the sandboxed bot may read, relative to the bracket's folder; "
         "default: the folder of the command's script or module.",
+    )
+    candidate: bool = Field(
+        default=False,
+        strict=True,
+        description="In a gauntlet, an entrant that plays the field (the entrants not marked).",
     )
 
     @field_validator("name")
@@ -372,13 +470,39 @@ class Bracket(_Model):
     format: str = Field(
         default="round-robin",
         strict=True,
-        description="Tournament format; one of the known formats (today: round-robin).",
+        description="Tournament format: round-robin, gauntlet, swiss or knockout.",
     )
     rounds: int = Field(
         default=1,
         ge=1,
         strict=True,
-        description="How many times the whole schedule is played.",
+        description="How many times the whole schedule is played (a knockout: how often each table "
+        "is played in every seat rotation; with until, the rounds before the rule is first checked).",
+    )
+    groups: int = Field(
+        default=1, ge=1, le=MAX_ENTRANTS, strict=True, description="Groups played apart (with stages)."
+    )
+    advance: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_ENTRANTS,
+        strict=True,
+        description="A knockout: how many of each table go on (default 1).",
+    )
+    until: UntilConfig | None = Field(
+        default=None, description="Stopping rule: add rounds until the ranking is settled."
+    )
+    settle: int | None = Field(
+        default=None, ge=1, le=MAX_ENTRANTS, strict=True, description="Settle only the top this many."
+    )
+    sprt: SprtConfig | None = Field(
+        default=None, description="Sequential probability ratio test of a two-entrant gauntlet."
+    )
+    stages: list[StageConfig] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=16,
+        description="Several stages, each with its own format, rounds and settings.",
     )
     seed: int = Field(
         default=0,
@@ -495,8 +619,18 @@ class Bracket(_Model):
     @field_validator("format")
     @classmethod
     def _format_known(cls, value: str) -> str:
-        if value not in FORMATS:
-            raise ValueError(f"unknown format {value!r}; known formats: {', '.join(sorted(FORMATS))}")
+        return _known_format(value)
+
+    @field_validator("stages")
+    @classmethod
+    def _stage_names_unique(cls, value: list[StageConfig] | None) -> list[StageConfig] | None:
+        first: dict[str, int] = {}
+        for index, stage in enumerate(value or []):
+            if stage.name in first:
+                raise FieldError(
+                    f"duplicate stage name {stage.name!r} (also stages[{first[stage.name]}])", (index, "name")
+                )
+            first[stage.name] = index
         return value
 
     @field_validator("entrants")
@@ -527,7 +661,7 @@ class Bracket(_Model):
                 f"add entrants or lower players",
                 ("entrants",),
             )
-        self._check_schedule_size()
+        self._check_plan()
         for index, entrant in enumerate(self.entrants):
             if entrant.bot is not None:
                 problem = bot_class_problem(load_bot_class(entrant.bot), plugin)
@@ -551,18 +685,57 @@ class Bracket(_Model):
         self.database = _resolve(default if self.database is None else self.database, info)
         return self
 
-    def _check_schedule_size(self) -> None:
-        """Refuse, with its size, a schedule too large to build or to play."""
-        per_round = schedule_size(
-            len(self.entrants), self.players, rounds=1, seed=self.seed, max_tables=self.max_tables
-        )
-        size = per_round * self.rounds
-        if size > MAX_MATCHES:
-            raise FieldError(
-                f"the schedule would have {size:,} matches ({self.rounds:,} rounds of {per_round:,}); "
-                f"at most {MAX_MATCHES:,} are played in one tournament",
-                ("rounds",) if per_round <= MAX_MATCHES else ("entrants",),
+    def _check_plan(self) -> None:
+        """Refuse formats and stages that cannot be played, and, with its size, a schedule too
+        large to build or to play."""
+        staged = self.stages is not None
+        if staged:
+            given = sorted(
+                self.model_fields_set & {"format", "rounds", "groups", "advance", "until", "settle"}
             )
+            if given:
+                raise FieldError(f"with stages, give {given[0]} in each stage instead", (given[0],))
+            if self.sprt is not None:
+                raise FieldError("sprt is for a bracket of one gauntlet, without stages", ("sprt",))
+        plan = self.plan()
+        problem = plan_problem(plan, staged)
+        if problem is not None:
+            raise FieldError(problem.message, problem.loc)
+        rounds, per_round, size = plan_size(plan)
+        if size > MAX_MATCHES:
+            field = "stages" if staged else "until" if self.until else "sprt" if self.sprt else "rounds"
+            raise FieldError(
+                f"the schedule would have {size:,} matches ({rounds:,} rounds of {per_round:,}); "
+                f"at most {MAX_MATCHES:,} are played in one tournament",
+                (field,) if per_round <= MAX_MATCHES else ("entrants",),
+            )
+
+    def plan(self) -> Plan:
+        """What decides the schedule, as the progression takes it."""
+        if self.stages is not None:
+            stages = tuple(stage.rules() for stage in self.stages)
+        else:
+            stages = (
+                StageRules(
+                    name="",
+                    format=self.format,
+                    rounds=self.rounds,
+                    groups=self.groups,
+                    advance=self.advance,
+                    until=None if self.until is None else self.until.rule(),
+                    settle=self.settle,
+                    sprt=None if self.sprt is None else self.sprt.rule(),
+                ),
+            )
+        return Plan(
+            names=tuple(e.name for e in self.entrants),
+            players=self.players,
+            seed=self.seed,
+            duplicate=self.duplicate,
+            max_tables=self.max_tables,
+            candidates=frozenset(i for i, e in enumerate(self.entrants) if e.candidate),
+            stages=stages,
+        )
 
     def sandboxed(self, entrant: Entrant) -> bool:
         """Whether ``entrant``'s bot runs in the sandbox: its own setting, else the bracket's."""
@@ -630,6 +803,17 @@ class Bracket(_Model):
             "strikes": self.strikes,
             "entrants": [entrant.name for entrant in self.entrants],
         }
+        # Added only when given, so that brackets written before them keep their fingerprint.
+        extra = {
+            "groups": self.groups if self.groups != 1 else None,
+            "advance": self.advance,
+            "until": None if self.until is None else self.until.model_dump(),
+            "settle": self.settle,
+            "sprt": None if self.sprt is None else self.sprt.model_dump(),
+            "stages": None if self.stages is None else [stage.model_dump() for stage in self.stages],
+            "candidates": [e.name for e in self.entrants if e.candidate] or None,
+        }
+        payload.update({key: value for key, value in extra.items() if value is not None})
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -723,6 +907,8 @@ def _describe(details: ErrorDetails) -> tuple[Loc, str]:
         "path_type": f"expected a path, got {shown}",
         "greater_than_equal": f"must be at least {_bound(ctx.get('ge'))}, got {shown}",
         "less_than_equal": f"must be at most {_bound(ctx.get('le'))}, got {shown}",
+        "greater_than": f"must be greater than {_bound(ctx.get('gt'))}, got {shown}",
+        "less_than": f"must be less than {_bound(ctx.get('lt'))}, got {shown}",
         "finite_number": f"must be a finite number, got {shown}",
         "literal_error": f"expected {ctx.get('expected')}, got {shown}",
     }

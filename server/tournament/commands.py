@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -95,6 +96,7 @@ def run(
             on_progress=view.on_progress,
             on_start=view.on_start,
             on_replay=view.on_replay,
+            on_verdict=view.verdicts.append,
         )
     except KeyboardInterrupt:
         stop_all()
@@ -115,6 +117,8 @@ def run(
         raise typer.Exit(1) from None
     view.stop()
     _show_standings(db_path, tournament)
+    for line in view.verdicts:
+        console.print(plain(line))
 
 
 class _RunView:
@@ -122,6 +126,7 @@ class _RunView:
 
     def __init__(self, title: str, names: list[str]) -> None:
         self.names = names
+        self.verdicts: list[str] = []
         # Running sums, so an update costs the same after a thousand matches as after one.
         self.rank_sums: dict[str, int] = {}
         self.seats_played: dict[str, int] = {}
@@ -133,6 +138,7 @@ class _RunView:
             TextColumn("{task.fields[rate]}", markup=False),
             TimeRemainingColumn(),
             TextColumn("leader: {task.fields[leader]}", markup=False),
+            TextColumn("{task.fields[status]}", markup=False),
             console=console,
             transient=False,
         )
@@ -144,7 +150,9 @@ class _RunView:
         self.before = self.done = done
         self.total = total
         self.progress.start()
-        self.task = self.progress.add_task(self.title, total=total, completed=done, rate="", leader="-")
+        self.task = self.progress.add_task(
+            self.title, total=total, completed=done, rate="", leader="-", status=""
+        )
 
     def on_progress(self, update: MatchProgress) -> None:
         assert self.task is not None
@@ -157,7 +165,12 @@ class _RunView:
         elapsed = self.progress.tasks[self.task].elapsed or 0.0
         rate = f"{60 * (update.done - self.before) / elapsed:.1f} matches/min" if elapsed > 0 else ""
         self.progress.update(
-            self.task, completed=update.done, rate=rate, leader=f"{visible(leader)} (mean rank)"
+            self.task,
+            total=update.total,
+            completed=update.done,
+            rate=rate,
+            leader=f"{visible(leader)} (mean rank)",
+            status=visible(update.status),
         )
 
     def on_replay(self, match_id: str, why: str) -> None:
@@ -201,10 +214,25 @@ def _tournament(store: Store, name: str | None) -> Tournament:
     return tournament
 
 
-def compute_standings(store: Store, tournament: Tournament) -> list[Standing]:
+StageOption = Annotated[
+    str | None,
+    typer.Option("--stage", help="Standings of one stage of a bracket with stages (its matches only)."),
+]
+
+
+def compute_standings(store: Store, tournament: Tournament, stage: str | None = None) -> list[Standing]:
+    """The standings over every match, or over the matches of ``stage`` among those who played it."""
     assert tournament.id is not None
     names = [e.name for e in store.entrants(tournament.id)]
-    return standings(names, store.results(tournament.id))
+    results = store.results(tournament.id)
+    if stage is None:
+        return standings(names, results)
+    mine = [r for r in results if r.match_id.startswith(f"{stage}.")]
+    if not mine:
+        print_error(f"{store.path}: no match of a stage named {stage!r} in {tournament.name!r}")
+        raise typer.Exit(1)
+    rows = [row for row in standings(names, mine) if row.matches]
+    return [replace(row, rank=place) for place, row in enumerate(rows, start=1)]
 
 
 def _show_standings(db: Location, tournament: Tournament) -> None:
@@ -251,13 +279,16 @@ def _print_standings(tournament: Tournament, rows: list[Standing]) -> None:
 
 
 def standings_command(
-    db: DbOption = DEFAULT_DB, json_output: JsonOption = False, name: TournamentOption = None
+    db: DbOption = DEFAULT_DB,
+    json_output: JsonOption = False,
+    name: TournamentOption = None,
+    stage: StageOption = None,
 ) -> None:
     """The standings: TrueSkill ratings applied in schedule order."""
     store = open_store(db)
     try:
         tournament = _tournament(store, name)
-        rows = compute_standings(store, tournament)
+        rows = compute_standings(store, tournament, stage)
     except StoreError as exc:
         print_error(str(exc))
         raise typer.Exit(1) from None

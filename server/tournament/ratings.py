@@ -47,9 +47,12 @@ class Snapshot:
     sigma: float
 
 
-def rate(entrant_count: int, results: Iterable[MatchResult]) -> tuple[list[trueskill.Rating], list[Snapshot]]:
-    """Final ratings per entrant and the history, applying ``results`` in the given order."""
-    ratings = [ENVIRONMENT.create_rating() for _ in range(entrant_count)]
+def rate(
+    entrant_count: int, results: Iterable[MatchResult], initial: Sequence[trueskill.Rating] = ()
+) -> tuple[list[trueskill.Rating], list[Snapshot]]:
+    """Final ratings per entrant and the history, applying ``results`` in the given order to
+    ``initial`` (default: everyone's prior), so that ratings can also be brought up to date."""
+    ratings = list(initial) or [ENVIRONMENT.create_rating() for _ in range(entrant_count)]
     history: list[Snapshot] = []
     for result in results:
         groups = [(ratings[e],) for e in result.entrants]

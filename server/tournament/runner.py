@@ -3,7 +3,9 @@
 
 The database is the source of truth: a match is stored whole in one
 transaction, so stopping at any moment loses at most the matches in flight,
-and running the same bracket again plays only what is missing.
+and running the same bracket again plays only what is missing. The schedule comes
+batch by batch from a :class:`~.progression.Progression`: a batch is formed from the stored
+results of the batches before it, so a resumed run forms the same batches again.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from server.store.models import Tournament
 from server.store.repository import Placement, Store
 
 from .bracket import Bracket
-from .executor import ExecutorChoice, ExecutorError, ReplayCallback, start_executor
+from .executor import Executor, ExecutorChoice, ExecutorError, ReplayCallback, start_executor
 from .jobs import JobResult, MatchJob
+from .progression import Progression
 from .ratings import rate
-from .schedule import ScheduledMatch, make_schedule
+from .schedule import ScheduledMatch
 
 
 class TournamentError(Exception):
@@ -35,24 +38,25 @@ class Progress:
 
     done: int
     total: int
+    """Matches scheduled so far (it grows as rounds that depend on results are formed)."""
     match: ScheduledMatch
     record: MatchRecord
     """The match's record without its steps: they reach the store as a block, never decoded here."""
+    status: str
+    """How settled the ranking is, with a stopping rule or an SPRT; "" otherwise."""
 
 
 ProgressCallback = Callable[[Progress], None]
 
 
 def schedule_of(bracket: Bracket) -> list[ScheduledMatch]:
-    return make_schedule(
-        len(bracket.entrants),
-        bracket.players,
-        rounds=bracket.rounds,
-        seed=bracket.seed,
-        duplicate=bracket.duplicate,
-        max_tables=bracket.max_tables,
-        format=bracket.format,
-    )
+    """The whole schedule of a bracket whose matches do not depend on results (a round robin
+    or a gauntlet of fixed rounds, in one stage)."""
+    progression = Progression(bracket.plan())
+    schedule = progression.next_batch({}) if progression.static else None
+    if schedule is None:
+        raise ValueError(f"the schedule of {bracket.name!r} depends on results")
+    return schedule
 
 
 def open_tournament(store: Store, bracket: Bracket) -> Tournament:
@@ -106,25 +110,48 @@ def run_tournament(
     on_progress: ProgressCallback | None = None,
     on_start: Callable[[int, int], None] | None = None,
     on_replay: ReplayCallback | None = None,
+    on_verdict: Callable[[str], None] | None = None,
 ) -> Tournament:
     """Play every scheduled match the database lacks; returns the tournament row.
 
-    ``on_start(already_done, total)`` is called once before play; ``executor`` defaults to the
-    bracket's.
+    ``on_start(already_done, total)`` is called once before play (``total``: the matches
+    scheduled so far); ``on_verdict`` gets one line per stopping rule or SPRT that stopped;
+    ``executor`` defaults to the bracket's.
     """
-    schedule = schedule_of(bracket)
+    progression = Progression(bracket.plan())
     choice = executor or ExecutorChoice("ray" if bracket.executor == "ray" else "local")
     store = Store.open(db_path, create=True)
     try:
         tournament = open_tournament(store, bracket)
         assert tournament.id is not None
-        finished = store.finished_match_ids(tournament.id)
-        todo = [m for m in schedule if m.match_id not in finished]
-        if on_start is not None:
-            on_start(len(schedule) - len(todo), len(schedule))
-        if todo:
-            played = _Played(store, tournament.id, len(schedule), on_progress)
-            _play(bracket, played, todo, log_dir_of(db_path), choice, workers, on_replay)
+        results = {r.index: r for r in store.results(tournament.id)}
+        played = _Played(store, tournament.id, 0, on_progress)
+        log_dir = log_dir_of(db_path)
+        games: Executor | None = None
+        graceful = False
+        try:
+            while (batch := progression.next_batch(results)) is not None:
+                todo = [m for m in batch if m.index not in results]
+                played.total += len(batch)
+                played.status = progression.status
+                if games is None and todo:
+                    played.done = played.total - len(todo)
+                    if on_start is not None:
+                        on_start(played.done, played.total)
+                    games = _start(choice, min(workers, len(todo)), log_dir, on_replay)
+                if todo:
+                    assert games is not None
+                    _play(bracket, played, todo, log_dir, games)
+                    results = {r.index: r for r in store.results(tournament.id)}
+            graceful = True
+        finally:
+            if games is not None:
+                games.close(graceful=graceful)
+        if games is None and on_start is not None:
+            on_start(played.total, played.total)
+        if on_verdict is not None:
+            for line in progression.verdicts:
+                on_verdict(line)
         _, history = rate(len(bracket.entrants), store.results(tournament.id))
         store.replace_rating_history(
             tournament.id, [(s.match_index, s.entrant, s.mu, s.sigma) for s in history]
@@ -143,55 +170,48 @@ class _Played:
     total: int
     on_progress: ProgressCallback | None
     done: int = 0
+    status: str = ""
+
+
+def _start(choice: ExecutorChoice, workers: int, log_dir: Path, on_replay: ReplayCallback | None) -> Executor:
+    try:
+        return start_executor(choice, workers, log_dir, on_replay)
+    except ExecutorError as exc:
+        raise TournamentError(str(exc)) from None
 
 
 def _play(
-    bracket: Bracket,
-    played: _Played,
-    todo: list[ScheduledMatch],
-    log_dir: Path,
-    choice: ExecutorChoice,
-    workers: int,
-    on_replay: ReplayCallback | None,
+    bracket: Bracket, played: _Played, todo: list[ScheduledMatch], log_dir: Path, games: Executor
 ) -> None:
+    """Play ``todo`` and store each match as it finishes."""
     specs = bracket.seat_specs()
     config = bracket.referee_config()
     by_index = {m.index: m for m in todo}
-    played.done = played.total - len(todo)
-    try:
-        executor = start_executor(choice, min(workers, len(todo)), log_dir, on_replay)
-    except ExecutorError as exc:
-        raise TournamentError(str(exc)) from None
-    graceful = False
-    try:
-        for match in todo:
-            executor.submit(
-                MatchJob(
-                    index=match.index,
-                    game=bracket.game,
-                    match_id=match.match_id,
-                    seed=match.seed,
-                    specs=tuple(specs[e] for e in match.seats),
-                    params=bracket.params,
-                    config=config,
-                    log_dir=log_dir,
-                )
+    for match in todo:
+        games.submit(
+            MatchJob(
+                index=match.index,
+                game=bracket.game,
+                match_id=match.match_id,
+                seed=match.seed,
+                specs=tuple(specs[e] for e in match.seats),
+                params=bracket.params,
+                config=config,
+                log_dir=log_dir,
             )
-        for _ in todo:
-            try:
-                result = executor.next_result()
-            except ExecutorError as exc:
-                raise TournamentError(
-                    f"{exc}; {played.done} of {played.total} matches are stored. "
-                    "Run the same command again to resume."
-                ) from None
-            match = by_index[result.index]
-            if result.record is None:
-                raise TournamentError(_referee_failure(result, match.match_id, log_dir))
-            _store(played, match, result.record)
-        graceful = True
-    finally:
-        executor.close(graceful=graceful)
+        )
+    for _ in todo:
+        try:
+            result = games.next_result()
+        except ExecutorError as exc:
+            raise TournamentError(
+                f"{exc}; {played.done} of {played.total} matches are stored. "
+                "Run the same command again to resume."
+            ) from None
+        match = by_index[result.index]
+        if result.record is None:
+            raise TournamentError(_referee_failure(result, match.match_id, log_dir))
+        _store(played, match, result.record)
 
 
 def _store(played: _Played, match: ScheduledMatch, packed: PackedRecord) -> None:
@@ -200,7 +220,7 @@ def _store(played: _Played, match: ScheduledMatch, packed: PackedRecord) -> None
     played.store.save_match(played.tournament_id, placement, packed, match.seats)
     played.done += 1
     if played.on_progress is not None:
-        played.on_progress(Progress(played.done, played.total, match, packed.record))
+        played.on_progress(Progress(played.done, played.total, match, packed.record, played.status))
 
 
 def _referee_failure(result: JobResult, match_id: str, log_dir: Path) -> str:

@@ -17,24 +17,22 @@ no pair is favoured.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-from typing import Protocol
 
 from server.seeds import derive_seed
 
 __all__ = [
-    "FORMATS",
     "MAX_ENTRANTS",
     "MAX_MATCHES",
-    "ScheduleFormat",
     "ScheduleTooLargeError",
     "ScheduledMatch",
     "balanced_design",
     "make_schedule",
+    "round_matches",
     "round_robin",
     "round_tables",
     "schedule_size",
@@ -70,14 +68,6 @@ class ScheduledMatch:
     """Match seed."""
 
 
-class ScheduleFormat(Protocol):
-    """A tournament format: builds the whole schedule from validated arguments."""
-
-    def __call__(
-        self, entrants: int, players: int, *, rounds: int, seed: int, duplicate: bool, max_tables: int
-    ) -> list[ScheduledMatch]: ...
-
-
 def make_schedule(
     entrants: int,
     players: int,
@@ -86,23 +76,20 @@ def make_schedule(
     seed: int,
     duplicate: bool = False,
     max_tables: int = 500,
-    format: str = "round-robin",
 ) -> list[ScheduledMatch]:
-    """The schedule of a tournament: every match in the order it is rated.
+    """The schedule of a round robin: every match in the order it is rated.
 
     ``duplicate`` gives the seat rotations of one table one shared seed, so every
     entrant of the table faces the same chance outcomes from every seat.
     """
-    builder = FORMATS.get(format)
-    if builder is None:
-        known = ", ".join(sorted(FORMATS))
-        raise ValueError(f"unknown format {format!r}; known formats: {known}")
     size = schedule_size(entrants, players, rounds=rounds, seed=seed, max_tables=max_tables)
     if size > MAX_MATCHES:
         raise ScheduleTooLargeError(
             f"the schedule would have {size:,} matches; at most {MAX_MATCHES:,} are played in one tournament"
         )
-    return builder(entrants, players, rounds=rounds, seed=seed, duplicate=duplicate, max_tables=max_tables)
+    return round_robin(
+        entrants, players, rounds=rounds, seed=seed, duplicate=duplicate, max_tables=max_tables
+    )
 
 
 def schedule_size(entrants: int, players: int, *, rounds: int, seed: int, max_tables: int = 500) -> int:
@@ -132,34 +119,65 @@ def round_robin(
 ) -> list[ScheduledMatch]:
     """Every round plays all tables of :func:`round_tables`, each in every seat rotation."""
     base, complete = _base_tables(entrants, players, seed, max_tables)
-    round_width = len(str(rounds))
-    table_width = max(3, len(str(len(base) - 1)))
-    rotation_width = len(str(players - 1))
     matches: list[ScheduledMatch] = []
     for round_ in range(1, rounds + 1):
         tables = list(base) if complete else _relabel(base, entrants, seed, round_)
-        for table, members in enumerate(tables):
-            shared = derive_seed(seed, round_, table)
-            for rotation in range(players):
-                matches.append(
-                    ScheduledMatch(
-                        index=len(matches),
-                        match_id=(
-                            f"r{round_:0{round_width}d}-t{table:0{table_width}d}"
-                            f"-s{rotation:0{rotation_width}d}"
-                        ),
-                        round=round_,
-                        table=table,
-                        rotation=rotation,
-                        seats=tuple(members[(seat + rotation) % players] for seat in range(players)),
-                        seed=shared if duplicate else derive_seed(seed, round_, table, rotation),
-                    )
-                )
+        matches += round_matches(
+            tables, round_=round_, rounds=rounds, seed=seed, duplicate=duplicate, first_index=len(matches)
+        )
     return matches
 
 
-FORMATS: dict[str, ScheduleFormat] = {"round-robin": round_robin}
-"""Known formats by name; "gauntlet" and "swiss" are to be added here."""
+def round_matches(
+    tables: Sequence[tuple[int, ...]],
+    *,
+    round_: int,
+    rounds: int,
+    seed: int,
+    duplicate: bool,
+    first_index: int,
+    prefix: str = "",
+    repeats: int = 1,
+) -> list[ScheduledMatch]:
+    """The matches of one round: each table in every seat rotation, ``repeats`` times over.
+
+    Ids and seeds follow from the position alone (round, table, rotation, and ``prefix``,
+    a stage's name), never from when or where a match is played; ``rounds`` (the most the
+    stage can have) only sets the width of the round number, so that ids sort.
+    """
+    round_width = len(str(rounds))
+    table_width = max(3, len(str(len(tables) - 1)))
+    matches: list[ScheduledMatch] = []
+    for table, members in enumerate(tables):
+        players = len(members)
+        rotations = players * repeats
+        rotation_width = len(str(rotations - 1))
+        parts: tuple[object, ...] = (seed, round_, table) if not prefix else (seed, prefix, round_, table)
+        for rotation in range(rotations):
+            shift = rotation % players
+            if duplicate:
+                chance = (
+                    derive_seed(*parts)
+                    if repeats == 1
+                    else derive_seed(*parts, "repeat", rotation // players)
+                )
+            else:
+                chance = derive_seed(*parts, rotation)
+            matches.append(
+                ScheduledMatch(
+                    index=first_index + len(matches),
+                    match_id=(
+                        f"{prefix}{'.' if prefix else ''}r{round_:0{round_width}d}-t{table:0{table_width}d}"
+                        f"-s{rotation:0{rotation_width}d}"
+                    ),
+                    round=round_,
+                    table=table,
+                    rotation=rotation,
+                    seats=tuple(members[(seat + shift) % players] for seat in range(players)),
+                    seed=chance,
+                )
+            )
+    return matches
 
 
 def round_tables(

@@ -14,6 +14,7 @@ from server.store.database import StoreError
 from server.store.location import parse_location
 from server.store.repository import Store
 
+from ..commands import kill_when
 from ..tiny_bracket import write_bracket as write_tiny_bracket
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,14 +42,15 @@ def standings_json(db: str) -> str:
     return output
 
 
-def stored_match_ids(db: str) -> list[str]:
-    """Stored matches in schedule order, duplicates included ([] before the database exists)."""
+def stored_match_ids(db: str, name: str = "tiny") -> list[str]:
+    """Stored matches of tournament ``name`` in schedule order, duplicates included ([] before the
+    database exists)."""
     try:
         store = Store.open(parse_location(db))
     except StoreError:
         return []
     try:
-        tournament = store.tournament("tiny")
+        tournament = store.tournament(name)
         if tournament is None or tournament.id is None:
             return []
         return [match.match_id for match, _ in store.matches(tournament.id)]
@@ -66,3 +68,9 @@ def start_run(args: list[str]) -> subprocess.Popen[str]:
         stderr=subprocess.STDOUT,
         text=True,
     )
+
+
+def kill_after(args: list[str], db: str, stored: int, name: str = "tiny") -> list[str]:
+    """``smtourney ARGS`` SIGKILLed once ``stored`` matches of ``name`` are in ``db``; the stored ids."""
+    kill_when(start_run(args), lambda: len(stored_match_ids(db, name)) >= stored, timeout=180)
+    return stored_match_ids(db, name)

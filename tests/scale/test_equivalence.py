@@ -5,8 +5,6 @@ duplicates on either store."""
 from __future__ import annotations
 
 import json
-import signal
-import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +15,7 @@ from ..conftest import processes_left
 from ..servers.postgres import PostgresServer
 from ..tiny_bracket import MATCHES
 from ..web.conftest import fetch, serve
-from .helpers import cli, run_args, standings_json, start_run, stored_match_ids, write_bracket
+from .helpers import cli, kill_after, run_args, standings_json, stored_match_ids, write_bracket
 
 
 @pytest.fixture(scope="module")
@@ -121,21 +119,8 @@ def test_a_killed_run_resumes_without_duplicates(
     else:
         db = str(tmp_path / "resumed.db")
     address = request.getfixturevalue("ray_address") if executor == "ray" else None
-    run = start_run(run_args(bracket, db, executor, address))
-    try:
-        deadline = time.monotonic() + 120
-        while len(stored_match_ids(db)) < 2:
-            assert run.poll() is None, f"the run ended before it could be killed: {run.communicate()[0]}"
-            assert time.monotonic() < deadline, "no match was stored in time"
-            time.sleep(0.1)
-        run.send_signal(signal.SIGKILL)
-        run.wait(timeout=10)
-    finally:
-        if run.poll() is None:
-            run.kill()
-        run.communicate()
+    interrupted = kill_after(run_args(bracket, db, executor, address), db, 2)
     assert processes_left(tag, within_s=30) == [], "a bot outlived the killed run"
-    interrupted = stored_match_ids(db)
     assert 2 <= len(interrupted) < MATCHES
 
     code, output = cli(*run_args(bracket, db, executor, address))

@@ -21,8 +21,11 @@ from server.tournament.bracket import (
     BracketError,
     Entrant,
     LimitsConfig,
+    SprtConfig,
+    StageConfig,
     TimeControlConfig,
     TlsConfig,
+    UntilConfig,
     format_path,
     load_bracket,
 )
@@ -477,7 +480,11 @@ def test_the_topmost_of_several_errors_is_reported(tmp_path: Path) -> None:
         ("time_control: {bank_ms: -5}", "time_control.bank_ms", "must be at least 0, got -5"),
         ("limits: {memory_mb: lots}", "limits.memory_mb", "expected an integer, got 'lots'"),
         ("params: [cannons]", "params", "expected a mapping (key: value lines), got a list"),
-        ("format: gauntlet", "format", "unknown format 'gauntlet'; known formats: round-robin"),
+        (
+            "format: ladder",
+            "format",
+            "unknown format 'ladder'; known formats: gauntlet, knockout, round-robin, swiss",
+        ),
         ("game: chess", "game", f"unknown game 'chess'; installed games: {', '.join(sorted(games()))}"),
         ("database: [a]", "database", "expected a path, got a list"),
     ],
@@ -681,7 +688,10 @@ def test_the_annotated_example_in_the_docs_loads(tmp_path: Path) -> None:
     assert bracket.seat_specs()
 
 
-@pytest.mark.parametrize("model", [Bracket, Entrant, TimeControlConfig, LimitsConfig, TlsConfig])
+@pytest.mark.parametrize(
+    "model",
+    [Bracket, Entrant, TimeControlConfig, LimitsConfig, TlsConfig, UntilConfig, SprtConfig, StageConfig],
+)
 def test_the_docs_describe_every_field(model: type[BaseModel]) -> None:
     text = DOC.read_text(encoding="utf-8")
     for name, info in model.model_fields.items():

@@ -7,39 +7,19 @@ marked slow.
 
 from __future__ import annotations
 
-import signal
-import sqlite3
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from ..commands import ENV, ROOT, SMTOURNEY, invoke
-from ..conftest import processes_left
+from ..commands import ROOT
+from .runs import kill_midway, run_bracket, stored
 
 DEMO = ROOT / "tournaments" / "demo.yaml"
 pytestmark = pytest.mark.slow
 
 
-def standings(db: Path) -> str:
-    code, output = invoke("standings", "--db", str(db), "--json")
-    assert code == 0, output
-    return output
-
-
 def run_demo(db: Path, *args: str, bracket: Path = DEMO) -> str:
-    code, output = invoke("run", str(bracket), "--db", str(db), *args)
-    assert code == 0, output
-    return standings(db)
-
-
-def stored(db: Path) -> int:
-    with sqlite3.connect(db) as connection:
-        try:
-            return int(connection.execute("SELECT count(*) FROM match").fetchone()[0])
-        except sqlite3.OperationalError:
-            return 0
+    return run_bracket(bracket, db, *args)
 
 
 @pytest.fixture(scope="module")
@@ -60,24 +40,6 @@ def test_a_fresh_process_for_every_match(reference: str, tmp_path: Path) -> None
 
 def test_killed_then_resumed(reference: str, tmp_path: Path, tag: str) -> None:
     db = tmp_path / "demo.db"
-    run = subprocess.Popen(
-        [*SMTOURNEY, "run", str(DEMO), "--db", str(db)],
-        env={**ENV, "SMTOURNEY_TEST_TAG": tag},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while not (db.exists() and stored(db) >= 3):
-            assert run.poll() is None, "the run finished before it could be killed"
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
-        run.send_signal(signal.SIGKILL)
-        run.wait(timeout=10)
-    finally:
-        if run.poll() is None:
-            run.kill()
-            run.wait()
-    assert processes_left(tag, within_s=10) == [], "a worker or a kept bot outlived the killed run"
+    kill_midway(DEMO, db, tag, after=3)
     assert 3 <= stored(db) < 12
     assert run_demo(db) == reference

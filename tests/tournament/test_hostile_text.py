@@ -46,8 +46,9 @@ def test_errors_quote_markup_in_paths_and_keys_literally(tmp_path: Path) -> None
     code, output = invoke("run", str(bracket))
     assert code == 2
     assert output == f"error: {bracket}:6: [bold]key[/]: unknown key '[bold]key[/]'; known keys: " + (
-        "name, game, players, format, rounds, seed, time_control, strikes, workers, executor, database, "
-        "params, duplicate, max_tables, startup_timeout_s, limits, fresh_process, sandbox, entrants\n"
+        "name, game, players, format, rounds, groups, advance, until, settle, sprt, stages, seed, "
+        "time_control, strikes, workers, executor, database, params, duplicate, max_tables, "
+        "startup_timeout_s, limits, fresh_process, sandbox, entrants\n"
     )
     missing = tmp_path / "[/]missing\x1b.db"
     assert invoke("standings", "--db", str(missing)) == (

@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
 import sqlite3
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -18,8 +13,8 @@ from server.cli import app
 from server.tournament.bracket import load_bracket
 from server.tournament.runner import schedule_of
 
-from ..conftest import processes_left
 from ..tiny_bracket import BRACKET, write_bracket
+from .runs import kill_midway
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = CliRunner()
@@ -35,6 +30,7 @@ STANDINGS_KEYS = [
     "strikes",
     "forfeits",
 ]
+
 
 def cli(*args: str) -> tuple[int, str]:
     result = RUNNER.invoke(app, list(args))
@@ -122,25 +118,7 @@ def test_sigkill_then_resume_matches_an_uninterrupted_run(
 ) -> None:
     bracket = write_bracket(tmp_path, tag)
     db = bracket.with_suffix(".db")
-    run = subprocess.Popen(
-        [sys.executable, "-m", "server", "run", str(bracket), "--workers", "2"],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while not (db.exists() and len(stored_match_ids(db)) >= 2):
-            assert run.poll() is None, "the run finished before it could be killed"
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
-        run.send_signal(signal.SIGKILL)
-        run.wait(timeout=10)
-    finally:
-        if run.poll() is None:
-            run.kill()
-    assert processes_left(tag, within_s=10) == [], "a worker or bot outlived the killed run"
+    kill_midway(bracket, db, tag, 2, "--workers", "2")
     interrupted = stored_match_ids(db)
     assert 2 <= len(interrupted) < 6
 

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 from server.seeds import derive_seed
 from server.tournament.schedule import (
-    FORMATS,
     ScheduledMatch,
     balanced_design,
     make_schedule,
@@ -227,25 +226,7 @@ def test_example_id_shape() -> None:
     assert match.round == 1
 
 
-# --- formats and validation ----------------------------------------------------------------------
-
-
-def test_unknown_format_lists_known_formats() -> None:
-    assert "round-robin" in FORMATS
-    with pytest.raises(ValueError, match=r"unknown format 'swiss'.*round-robin"):
-        make_schedule(4, 2, rounds=1, seed=1, format="swiss")
-
-
-def test_formats_are_looked_up_in_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[int, int, dict[str, Any]]] = []
-
-    def gauntlet(entrants: int, players: int, **options: Any) -> list[ScheduledMatch]:
-        calls.append((entrants, players, options))
-        return []
-
-    monkeypatch.setitem(FORMATS, "gauntlet", gauntlet)
-    assert make_schedule(6, 3, rounds=2, seed=4, format="gauntlet") == []
-    assert calls == [(6, 3, {"rounds": 2, "seed": 4, "duplicate": False, "max_tables": 500})]
+# --- validation ----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
