@@ -8,8 +8,8 @@ and running the same bracket again plays only what is missing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from server.record import MatchRecord
@@ -104,11 +104,13 @@ def run_tournament(
     on_progress: ProgressCallback | None = None,
     on_start: Callable[[int, int], None] | None = None,
     on_replay: ReplayCallback | None = None,
+    withdrawn: Mapping[str, str] | None = None,
 ) -> Tournament:
     """Play every scheduled match the database lacks; returns the tournament row.
 
     ``on_start(already_done, total)`` is called once before play; ``executor`` defaults to the
-    bracket's.
+    bracket's. ``withdrawn`` maps entrants that failed the pre-flight check to why: they are not
+    started, and forfeit every seat they have.
     """
     schedule = schedule_of(bracket)
     choice = executor or ExecutorChoice("ray" if bracket.executor == "ray" else "local")
@@ -122,7 +124,7 @@ def run_tournament(
             on_start(len(schedule) - len(todo), len(schedule))
         if todo:
             played = _Played(store, tournament.id, len(schedule), on_progress)
-            _play(bracket, played, todo, log_dir_of(db_path), choice, workers, on_replay)
+            _play(bracket, played, todo, log_dir_of(db_path), choice, workers, on_replay, withdrawn or {})
         _, history = rate(len(bracket.entrants), store.results(tournament.id))
         store.replace_rating_history(
             tournament.id, [(s.match_index, s.entrant, s.mu, s.sigma) for s in history]
@@ -151,8 +153,9 @@ def _play(
     choice: ExecutorChoice,
     workers: int,
     on_replay: ReplayCallback | None,
+    withdrawn: Mapping[str, str],
 ) -> None:
-    specs = bracket.seat_specs()
+    specs = [replace(spec, withdrawn=withdrawn.get(spec.name)) for spec in bracket.seat_specs()]
     config = bracket.referee_config()
     by_index = {m.index: m for m in todo}
     played.done = played.total - len(todo)

@@ -17,6 +17,7 @@ import pytest
 
 from ..commands import ENV, ROOT, SMTOURNEY, invoke
 from ..conftest import processes_left
+from ..standings import decided
 
 DEMO = ROOT / "tournaments" / "demo.yaml"
 pytestmark = pytest.mark.slow
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.slow
 def standings(db: Path) -> str:
     code, output = invoke("standings", "--db", str(db), "--json")
     assert code == 0, output
-    return output
+    return decided(output)
 
 
 def run_demo(db: Path, *args: str, bracket: Path = DEMO) -> str:
