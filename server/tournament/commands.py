@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -30,6 +31,8 @@ from .forfeit_streaks import ForfeitStreaks, streaks_of
 from .report import standing_rows
 from .runner import Progress as MatchProgress
 from .runner import TournamentError, run_tournament
+
+_Read = TypeVar("_Read")
 
 # Tables stay readable when piped (rich would assume 80 columns).
 console = Console(width=None if sys.stdout.isatty() else 120)
@@ -237,13 +240,30 @@ def open_store(db: str | Location) -> Store:
         raise typer.Exit(1) from None
 
 
+def read_tournament(
+    db: str, name: str | None, read: Callable[[Store, int], _Read]
+) -> tuple[Tournament, _Read]:
+    """The tournament ``name`` of ``db`` and what ``read(store, tournament_id)`` gives; exit 1 with
+    one line when the database cannot be read."""
+    store = open_store(db)
+    try:
+        tournament = _tournament(store, name)
+        assert tournament.id is not None
+        return tournament, read(store, tournament.id)
+    except StoreError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
+    finally:
+        store.close()
+
+
 def check_one_format(json_output: bool, csv_output: bool) -> None:
     if json_output and csv_output:
         print_error("choose one of --json and --csv")
         raise typer.Exit(2)
 
 
-def tournament_of(store: Store, name: str | None) -> Tournament:
+def _tournament(store: Store, name: str | None) -> Tournament:
     tournament = store.tournament(name)
     if tournament is None:
         what = f"no tournament named {name!r}" if name else "no tournament"
@@ -252,17 +272,11 @@ def tournament_of(store: Store, name: str | None) -> Tournament:
     return tournament
 
 
-def compute_standings(store: Store, tournament: Tournament) -> list[dict[str, Any]]:
-    """The standings' JSON rows: ratings, rank intervals and each entrant's conduct."""
-    assert tournament.id is not None
-    return standing_rows(store, tournament.id)
-
-
 def _show_standings(db: Location, tournament: Tournament) -> None:
     store = open_store(db)
     try:
-        rows = compute_standings(store, tournament)
         assert tournament.id is not None
+        rows = standing_rows(store, tournament.id)
         names = [e.name for e in store.entrants(tournament.id)]
         streaks = streaks_of(names, ((r.entrants, r.forfeited) for r in store.results(tournament.id)))
     except StoreError as exc:
@@ -345,15 +359,7 @@ def standings_command(
     """The standings: TrueSkill ratings applied in schedule order, 95 % rank intervals, decision
     times, time bank used and faults."""
     check_one_format(json_output, csv_output)
-    store = open_store(db)
-    try:
-        tournament = tournament_of(store, name)
-        rows = compute_standings(store, tournament)
-    except StoreError as exc:
-        print_error(str(exc))
-        raise typer.Exit(1) from None
-    finally:
-        store.close()
+    tournament, rows = read_tournament(db, name, standing_rows)
     if json_output:
         print(json.dumps(rows, indent=2))
     elif csv_output:
@@ -370,16 +376,7 @@ def matches_command(
 ) -> None:
     """The finished matches, in schedule order (CSV: one line per seat)."""
     check_one_format(json_output, csv_output)
-    store = open_store(db)
-    try:
-        tournament = tournament_of(store, name)
-        assert tournament.id is not None
-        rows = _match_rows(store, tournament.id)
-    except StoreError as exc:
-        print_error(str(exc))
-        raise typer.Exit(1) from None
-    finally:
-        store.close()
+    tournament, rows = read_tournament(db, name, _match_rows)
     if json_output:
         print(json.dumps(rows, indent=2))
         return

@@ -5,13 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import typer
 from rich.table import Table
 
-from server.display import plain, print_error
-from server.store.database import StoreError
+from server.display import plain
 
-from .commands import DEFAULT_DB, DbOption, JsonOption, TournamentOption, console, open_store, tournament_of
+from .commands import DEFAULT_DB, DbOption, JsonOption, TournamentOption, console, read_tournament
 from .report import pairing_text, seat_verdict, statistics_json
 
 
@@ -19,16 +17,7 @@ def stats_command(
     db: DbOption = DEFAULT_DB, json_output: JsonOption = False, name: TournamentOption = None
 ) -> None:
     """Head-to-head matrix and seat advantage (95 % intervals, chi-square test of an even share)."""
-    store = open_store(db)
-    try:
-        tournament = tournament_of(store, name)
-        assert tournament.id is not None
-        figures = statistics_json(store, tournament.id)
-    except StoreError as exc:
-        print_error(str(exc))
-        raise typer.Exit(1) from None
-    finally:
-        store.close()
+    _, figures = read_tournament(db, name, statistics_json)
     if json_output:
         print(json.dumps(figures, indent=2))
         return
