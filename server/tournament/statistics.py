@@ -1,7 +1,9 @@
 """What the results say beyond the ratings: how sure each rank is, who beats whom, and whether a
 seat wins more than its share. The maths of each figure is in docs/statistics.md.
 
-Pure functions of stored results; numpy and scipy do the sampling, quantiles and tests.
+Pure functions of stored results; numpy and scipy do the sampling, quantiles and tests. scipy.stats
+is imported where a seat table is computed, not with the module: it costs every ``smtourney`` command
+most of a second of start-up, and only the seat tables need it.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 import numpy as np
-from scipy import stats as scipy_stats
 
 from server.store.repository import MatchResult
 
@@ -168,18 +169,24 @@ def _seat_table(players: int, matches: list[MatchResult]) -> SeatAdvantage:
     decided = int(wins.sum())
     if decided / players < 5:
         return SeatAdvantage(players, count, rows, None, None)
+    from scipy import stats as scipy_stats
+
     test = scipy_stats.chisquare(wins)
     statistic, p_value = round(float(test.statistic), DIGITS), round(float(test.pvalue), DIGITS)
     return SeatAdvantage(players, count, rows, statistic, p_value)
 
 
 def _wilson(successes: int, trials: int) -> tuple[float, float]:
+    from scipy import stats as scipy_stats
+
     interval = scipy_stats.binomtest(successes, trials).proportion_ci(CONFIDENCE, method="wilson")
     return round(float(interval.low), DIGITS), round(float(interval.high), DIGITS)
 
 
 def _mean_interval(values: np.ndarray) -> tuple[float, float]:
     """Student t interval of the mean; a single value (or no spread) is its own interval."""
+    from scipy import stats as scipy_stats
+
     mean = float(values.mean())
     if len(values) < 2 or float(values.std()) == 0.0:
         return round(mean, DIGITS), round(mean, DIGITS)
