@@ -28,7 +28,7 @@ from .bracket import Bracket, BracketError, load_bracket
 from .csv_output import to_csv
 from .executor import EXECUTORS, ExecutorChoice
 from .forfeit_streaks import ForfeitStreaks, streaks_of
-from .report import standing_rows
+from .report import entrant_names, standing_rows
 from .runner import Progress as MatchProgress
 from .runner import TournamentError, run_tournament
 
@@ -257,7 +257,7 @@ def read_tournament(
         store.close()
 
 
-def check_one_format(json_output: bool, csv_output: bool) -> None:
+def _one_format(json_output: bool, csv_output: bool) -> None:
     if json_output and csv_output:
         print_error("choose one of --json and --csv")
         raise typer.Exit(2)
@@ -277,8 +277,8 @@ def _show_standings(db: Location, tournament: Tournament) -> None:
     try:
         assert tournament.id is not None
         rows = standing_rows(store, tournament.id)
-        names = [e.name for e in store.entrants(tournament.id)]
-        streaks = streaks_of(names, ((r.entrants, r.forfeited) for r in store.results(tournament.id)))
+        played = ((r.entrants, r.forfeited) for r in store.results(tournament.id))
+        streaks = streaks_of(entrant_names(store, tournament.id), played)
     except StoreError as exc:
         print_error(str(exc))
         raise typer.Exit(1) from None
@@ -358,7 +358,7 @@ def standings_command(
 ) -> None:
     """The standings: TrueSkill ratings applied in schedule order, 95 % rank intervals, decision
     times, time bank used and faults."""
-    check_one_format(json_output, csv_output)
+    _one_format(json_output, csv_output)
     tournament, rows = read_tournament(db, name, standing_rows)
     if json_output:
         print(json.dumps(rows, indent=2))
@@ -375,7 +375,7 @@ def matches_command(
     name: TournamentOption = None,
 ) -> None:
     """The finished matches, in schedule order (CSV: one line per seat)."""
-    check_one_format(json_output, csv_output)
+    _one_format(json_output, csv_output)
     tournament, rows = read_tournament(db, name, _match_rows)
     if json_output:
         print(json.dumps(rows, indent=2))
