@@ -25,8 +25,8 @@ from pathlib import Path
 
 from server.store.repository import Store
 from server.tournament.bracket import load_bracket
-from server.tournament.commands import compute_standings
-from server.tournament.ratings import Standing
+from server.tournament.ratings import Standing, standings
+from server.tournament.report import entrant_names
 from server.tournament.runner import Progress, run_tournament, schedule_of
 
 
@@ -91,10 +91,11 @@ def play(
         wall_s, cpu_s = time.perf_counter() - started, time.process_time() - cpu
         store = Store.open(Path(tmp) / "throughput.db")
         try:
-            standings = compute_standings(store, tournament)
+            assert tournament.id is not None
+            rows = standings(entrant_names(store, tournament.id), store.results(tournament.id))
         finally:
             store.close()
-        return Run(count, wall_s, sum(durations), workers, cpu_s, standings)
+        return Run(count, wall_s, sum(durations), workers, cpu_s, rows)
 
 
 def main() -> None:

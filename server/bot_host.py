@@ -173,7 +173,7 @@ class BotHost:
         played = False
         try:
             for seat, key in zip(seats, keys, strict=True):
-                if seat.spec.command is None:
+                if seat.spec.command is None or not seat.active:
                     continue
                 log = log_path(log_dir, match_id, seat)
                 if seat.spec.fresh_process:

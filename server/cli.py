@@ -34,11 +34,13 @@ from .play_args import (
     port_from_env,
     seat_specs,
 )
+from .preflight import preflight
 from .record import MatchRecord, StepRecord
 from .referee import run_match
 from .seeds import derive_seed
 from .store.database import StoreError
 from .tournament import commands as tournament_commands
+from .tournament.stats_command import stats_command
 from .viewer import commands as viewer_commands
 from .web import command as web_command
 
@@ -48,6 +50,7 @@ app.add_typer(bot_app, name="bot")
 app.command("run")(tournament_commands.run)
 app.command("standings")(tournament_commands.standings_command)
 app.command("matches")(tournament_commands.matches_command)
+app.command("stats")(stats_command)
 app.command("web")(web_command.web)
 app.command("replay")(viewer_commands.replay_command)
 app.command("verify")(viewer_commands.verify_command)
@@ -96,6 +99,13 @@ def play(
     interrupt_on_sigterm()
     view = _MatchView(plugin)
     try:
+        failures = preflight(
+            plugin, specs, limits=config.limits, startup_timeout_s=config.startup_timeout_s
+        )
+        for failure in failures:
+            print_error(failure.line())
+        if failures:
+            raise typer.Exit(2)
         with view:
             result = run_match(
                 plugin,

@@ -39,6 +39,8 @@ class SeatSpec:
     """A launched bot runs in the sandbox (server/sandbox.py) unless this is False."""
     program_dir: Path | None = None
     """The directory a sandboxed bot may read; default: its script's or module's."""
+    withdrawn: str | None = None
+    """Why the entrant is not started at all (it failed the pre-flight check): its seats are forfeited."""
 
     def __post_init__(self) -> None:
         if [self.command, self.address, self.bot_class].count(None) != 2:
@@ -99,7 +101,7 @@ def open_seats(
     seats = new_seats(specs, bank_ms)
     try:
         for seat in seats:
-            if seat.spec.command is not None:
+            if seat.spec.command is not None and seat.active:
                 launch(seat, log_path(log_dir, match_id, seat), limits)
         connect_all(plugin, seats, startup_timeout_s)
         yield seats
@@ -108,7 +110,12 @@ def open_seats(
 
 
 def new_seats(specs: Sequence[SeatSpec], bank_ms: int) -> list[Seat]:
-    return [Seat(spec, SeatRecord(seat=i, name=spec.name), bank_ms=bank_ms) for i, spec in enumerate(specs)]
+    """The seats of a match, a withdrawn entrant's forfeited before anything is launched."""
+    seats = [Seat(spec, SeatRecord(seat=i, name=spec.name), bank_ms=bank_ms) for i, spec in enumerate(specs)]
+    for seat in seats:
+        if seat.spec.withdrawn is not None:
+            seat.forfeit(f"withdrawn: {seat.spec.withdrawn}")
+    return seats
 
 
 def log_path(log_dir: Path, match_id: str, seat: Seat) -> Path:

@@ -4,29 +4,35 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from sdk.games.registry import get_game
 from server.address import address_problem
 from server.bounds import MAX_WORKERS
 from server.display import plain, print_error, visible
 from server.launcher import interrupt_on_sigterm, stop_all
+from server.preflight import preflight
 from server.store.database import StoreError
 from server.store.location import Location, LocationError, parse_location
 from server.store.models import Tournament
 from server.store.repository import Store
 
-from .bracket import BracketError, load_bracket
+from .bracket import Bracket, BracketError, load_bracket
+from .csv_output import to_csv
 from .executor import EXECUTORS, ExecutorChoice
-from .ratings import Standing, standings
+from .forfeit_streaks import ForfeitStreaks, streaks_of
+from .report import entrant_names, standing_rows
 from .runner import Progress as MatchProgress
 from .runner import TournamentError, run_tournament
+
+_Read = TypeVar("_Read")
 
 # Tables stay readable when piped (rich would assume 80 columns).
 console = Console(width=None if sys.stdout.isatty() else 120)
@@ -37,6 +43,7 @@ DbOption = Annotated[
     str, typer.Option("--db", help=f"Tournament database: {DB_HELP} (default: the demo's, {DEFAULT_DB}).")
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
+CsvOption = Annotated[bool, typer.Option("--csv", help="Print CSV for spreadsheets instead of a table.")]
 TournamentOption = Annotated[
     str | None, typer.Option("--tournament", "-t", help="Tournament name, when the database holds several.")
 ]
@@ -65,8 +72,19 @@ def run(
             "default: a Ray instance of this run's own)."
         ),
     ] = None,
+    allow_failing_entrants: Annotated[
+        bool,
+        typer.Option(
+            "--allow-failing-entrants",
+            help="Play on when an entrant fails the pre-flight check: its seats are all forfeited.",
+        ),
+    ] = False,
 ) -> None:
-    """Play a tournament, or resume it: only matches the database lacks are played."""
+    """Play a tournament, or resume it: only matches the database lacks are played.
+
+    Every launched entrant is first started once (all at the same time) and must pass its health
+    check and Hello; one that fails stops the run before anything is written (exit 2).
+    """
     if executor is not None and executor not in EXECUTORS:
         print_error(f"--executor must be one of: {', '.join(EXECUTORS)}; got {executor!r}")
         raise typer.Exit(2)
@@ -88,6 +106,7 @@ def run(
     interrupt_on_sigterm()
     view = _RunView(spec.name, [e.name for e in spec.entrants])
     try:
+        withdrawn = _preflight(spec, allow_failing_entrants)
         tournament = run_tournament(
             spec,
             db_path,
@@ -97,6 +116,7 @@ def run(
             on_start=view.on_start,
             on_replay=view.on_replay,
             on_verdict=view.verdicts.append,
+            withdrawn=withdrawn,
         )
     except KeyboardInterrupt:
         stop_all()
@@ -121,6 +141,26 @@ def run(
         console.print(plain(line))
 
 
+def _preflight(spec: Bracket, allow_failing: bool) -> dict[str, str]:
+    """Start every launched entrant once; exit 2 on a failure, unless failing entrants are allowed,
+    who are then withdrawn (name to reason)."""
+    config = spec.referee_config()
+    failures = preflight(
+        get_game(spec.game),
+        spec.seat_specs(),
+        limits=config.limits,
+        startup_timeout_s=config.startup_timeout_s,
+    )
+    for failure in failures:
+        if allow_failing:
+            print_error(f"{failure.line()}; its seats are forfeited", label="warning:", style="yellow")
+        else:
+            print_error(failure.line())
+    if failures and not allow_failing:
+        raise typer.Exit(2)
+    return {failure.name: failure.reason for failure in failures}
+
+
 class _RunView:
     """The progress line of a run: shown once the database is open and the work known."""
 
@@ -139,10 +179,12 @@ class _RunView:
             TimeRemainingColumn(),
             TextColumn("leader: {task.fields[leader]}", markup=False),
             TextColumn("{task.fields[status]}", markup=False),
+            TextColumn("{task.fields[forfeiting]}", style="yellow", markup=False),
             console=console,
             transient=False,
         )
         self.title = visible(title)
+        self.streaks = ForfeitStreaks(names)
         self.task: TaskID | None = None
         self.before = self.done = self.total = 0
 
@@ -151,7 +193,7 @@ class _RunView:
         self.total = total
         self.progress.start()
         self.task = self.progress.add_task(
-            self.title, total=total, completed=done, rate="", leader="-", status=""
+            self.title, total=total, completed=done, rate="", leader="-", status="", forfeiting=""
         )
 
     def on_progress(self, update: MatchProgress) -> None:
@@ -161,6 +203,8 @@ class _RunView:
             name = self.names[entrant]
             self.rank_sums[name] = self.rank_sums.get(name, 0) + update.record.ranks[seat]
             self.seats_played[name] = self.seats_played.get(name, 0) + 1
+        self.streaks.add(update.match.seats, [seat.forfeited for seat in update.record.seats])
+        forfeiting = self.streaks.forfeiting()
         leader = min(self.seats_played, key=lambda n: (self.rank_sums[n] / self.seats_played[n], n))
         elapsed = self.progress.tasks[self.task].elapsed or 0.0
         rate = f"{60 * (update.done - self.before) / elapsed:.1f} matches/min" if elapsed > 0 else ""
@@ -171,6 +215,7 @@ class _RunView:
             rate=rate,
             leader=f"{visible(leader)} (mean rank)",
             status=visible(update.status),
+            forfeiting=f"forfeiting: {visible(', '.join(forfeiting))}" if forfeiting else "",
         )
 
     def on_replay(self, match_id: str, why: str) -> None:
@@ -205,6 +250,29 @@ def open_store(db: str | Location) -> Store:
         raise typer.Exit(1) from None
 
 
+def read_tournament(
+    db: str, name: str | None, read: Callable[[Store, int], _Read]
+) -> tuple[Tournament, _Read]:
+    """The tournament ``name`` of ``db`` and what ``read(store, tournament_id)`` gives; exit 1 with
+    one line when the database cannot be read."""
+    store = open_store(db)
+    try:
+        tournament = _tournament(store, name)
+        assert tournament.id is not None
+        return tournament, read(store, tournament.id)
+    except StoreError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
+    finally:
+        store.close()
+
+
+def _one_format(json_output: bool, csv_output: bool) -> None:
+    if json_output and csv_output:
+        print_error("choose one of --json and --csv")
+        raise typer.Exit(2)
+
+
 def _tournament(store: Store, name: str | None) -> Tournament:
     tournament = store.tournament(name)
     if tournament is None:
@@ -220,34 +288,24 @@ StageOption = Annotated[
 ]
 
 
-def compute_standings(store: Store, tournament: Tournament, stage: str | None = None) -> list[Standing]:
-    """The standings over every match, or over the matches of ``stage`` among those who played it."""
-    assert tournament.id is not None
-    names = [e.name for e in store.entrants(tournament.id)]
-    results = store.results(tournament.id)
-    if stage is None:
-        return standings(names, results)
-    mine = [r for r in results if r.match_id.startswith(f"{stage}.")]
-    if not mine:
-        print_error(f"{store.path}: no match of a stage named {stage!r} in {tournament.name!r}")
-        raise typer.Exit(1)
-    rows = [row for row in standings(names, mine) if row.matches]
-    return [replace(row, rank=place) for place, row in enumerate(rows, start=1)]
-
-
 def _show_standings(db: Location, tournament: Tournament) -> None:
     store = open_store(db)
     try:
-        rows = compute_standings(store, tournament)
+        assert tournament.id is not None
+        rows = standing_rows(store, tournament.id)
+        played = ((r.entrants, r.forfeited) for r in store.results(tournament.id))
+        streaks = streaks_of(entrant_names(store, tournament.id), played)
     except StoreError as exc:
         print_error(str(exc))
         raise typer.Exit(1) from None
     finally:
         store.close()
     _print_standings(tournament, rows)
+    for phrase in streaks.summary():
+        print_error(phrase, label="forfeits:", style="yellow", out=console)
 
 
-def _print_standings(tournament: Tournament, rows: list[Standing]) -> None:
+def _print_standings(tournament: Tournament, rows: list[dict[str, Any]]) -> None:
     table = Table(title=plain(f"{tournament.name} ({tournament.game}) standings"))
     for column in (
         "rank",
@@ -260,62 +318,90 @@ def _print_standings(tournament: Tournament, rows: list[Standing]) -> None:
         "mean score",
         "strikes",
         "forfeits",
+        "rank 95 %",
     ):
         table.add_column(column, justify="left" if column == "name" else "right")
     for s in rows:
+        low, high = s["rank_interval"]
         table.add_row(
-            str(s.rank),
-            plain(s.name),
-            f"{s.mu:.2f}",
-            f"{s.sigma:.2f}",
-            f"{s.conservative:.2f}",
-            str(s.matches),
-            str(s.wins),
-            f"{s.mean_score:.1f}",
-            str(s.strikes),
-            str(s.forfeits),
+            str(s["rank"]),
+            plain(s["name"]),
+            f"{s['mu']:.2f}",
+            f"{s['sigma']:.2f}",
+            f"{s['conservative']:.2f}",
+            str(s["matches"]),
+            str(s["wins"]),
+            f"{s['mean_score']:.1f}",
+            str(s["strikes"]),
+            str(s["forfeits"]),
+            f"{low}-{high}",
         )
     console.print(table)
+    console.print(_conduct_table(rows))
+
+
+def _conduct_table(rows: list[dict[str, Any]]) -> Table:
+    """Decision times, time bank used per match and faults by kind, in standings order."""
+    table = Table(title="decision times (ms), time bank used per match (ms), faults")
+    columns = ("name", "median", "p99", "max", "bank mean", "bank max", "faults")
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("name", "faults") else "right")
+    for s in rows:
+        times, bank = s["decision_ms"], s["bank_used_ms"]
+        table.add_row(
+            plain(s["name"]),
+            *(_ms(times[key]) for key in ("median", "p99", "max")),
+            *(_ms(bank[key]) for key in ("mean", "max")),
+            plain(_faults_text(s["faults"]) or "-"),
+        )
+    return table
+
+
+def _faults_text(faults: dict[str, int]) -> str:
+    """``timeout 2, forfeit 1``: one cell for every kind of fault."""
+    return ", ".join(f"{kind} {count}" for kind, count in faults.items())
+
+
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
 
 
 def standings_command(
     db: DbOption = DEFAULT_DB,
     json_output: JsonOption = False,
+    csv_output: CsvOption = False,
     name: TournamentOption = None,
     stage: StageOption = None,
 ) -> None:
-    """The standings: TrueSkill ratings applied in schedule order."""
-    store = open_store(db)
-    try:
-        tournament = _tournament(store, name)
-        rows = compute_standings(store, tournament, stage)
-    except StoreError as exc:
-        print_error(str(exc))
-        raise typer.Exit(1) from None
-    finally:
-        store.close()
+    """The standings: TrueSkill ratings applied in schedule order, 95 % rank intervals, decision
+    times, time bank used and faults (of one stage's matches with ``--stage``)."""
+    _one_format(json_output, csv_output)
+    tournament, rows = read_tournament(db, name, lambda store, tid: standing_rows(store, tid, stage))
+    if stage is not None and not rows:
+        print_error(f"{db}: no match of a stage named {stage!r} in {tournament.name!r}")
+        raise typer.Exit(1)
     if json_output:
-        print(json.dumps([s.to_json() for s in rows], indent=2))
-        return
-    _print_standings(tournament, rows)
+        print(json.dumps(rows, indent=2))
+    elif csv_output:
+        print(to_csv([{**row, "faults": _faults_text(row["faults"])} for row in rows]), end="")
+    else:
+        _print_standings(tournament, rows)
 
 
 def matches_command(
-    db: DbOption = DEFAULT_DB, json_output: JsonOption = False, name: TournamentOption = None
+    db: DbOption = DEFAULT_DB,
+    json_output: JsonOption = False,
+    csv_output: CsvOption = False,
+    name: TournamentOption = None,
 ) -> None:
-    """The finished matches, in schedule order."""
-    store = open_store(db)
-    try:
-        tournament = _tournament(store, name)
-        assert tournament.id is not None
-        rows = _match_rows(store, tournament.id)
-    except StoreError as exc:
-        print_error(str(exc))
-        raise typer.Exit(1) from None
-    finally:
-        store.close()
+    """The finished matches, in schedule order (CSV: one line per seat)."""
+    _one_format(json_output, csv_output)
+    tournament, rows = read_tournament(db, name, _match_rows)
     if json_output:
         print(json.dumps(rows, indent=2))
+        return
+    if csv_output:
+        print(to_csv([{**_without_seats(row), **seat} for row in rows for seat in row["seats"]]), end="")
         return
     table = Table(title=plain(f"{tournament.name}: {len(rows)} finished matches"))
     for column in ("match", "round", "seats (score, rank)", "strikes", "time"):
@@ -331,6 +417,10 @@ def matches_command(
             f"{row['duration_s']:.1f} s",
         )
     console.print(table)
+
+
+def _without_seats(row: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in row.items() if key != "seats"}
 
 
 def _match_rows(store: Store, tournament_id: int) -> list[dict[str, Any]]:

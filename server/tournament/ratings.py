@@ -2,6 +2,11 @@
 
 Applying results in schedule order (not completion order) makes the ratings
 independent of worker count and timing.
+
+Forfeits: the referee ranks every forfeited seat below every seat that was not
+forfeited, so a forfeit enters TrueSkill as a loss to each of those seats (and,
+among forfeited seats, the engine's order stands). A match in which every seat was
+forfeited says nothing about the bots' play: it changes no rating and is nobody's win.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ from dataclasses import asdict, dataclass
 import trueskill
 
 from server.store.repository import MatchResult
+
+from .statistics import rank_intervals
 
 #: Standard TrueSkill (mu 25, sigma 25/3); ties are rated as ties.
 ENVIRONMENT = trueskill.TrueSkill()
@@ -32,6 +39,8 @@ class Standing:
     mean_score: float
     strikes: int
     forfeits: int
+    rank_interval: tuple[int, int]
+    """95 % interval of the rank under the rating model (:func:`statistics.rank_intervals`)."""
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
@@ -55,6 +64,8 @@ def rate(
     ratings = list(initial) or [ENVIRONMENT.create_rating() for _ in range(entrant_count)]
     history: list[Snapshot] = []
     for result in results:
+        if all(result.forfeited):
+            continue
         groups = [(ratings[e],) for e in result.entrants]
         updated = ENVIRONMENT.rate(groups, ranks=[r - 1 for r in result.ranks])
         for entrant, (rating,) in zip(result.entrants, updated, strict=True):
@@ -74,10 +85,11 @@ def standings(names: Sequence[str], results: Sequence[MatchResult]) -> list[Stan
     for result in results:
         for seat, entrant in enumerate(result.entrants):
             played[entrant] += 1
-            wins[entrant] += result.ranks[seat] == 1
+            wins[entrant] += result.ranks[seat] == 1 and not result.forfeited[seat]
             total[entrant] += result.scores[seat]
             strikes[entrant] += result.strikes[seat]
             forfeits[entrant] += result.forfeited[seat]
+    intervals = rank_intervals([r.mu for r in ratings], [r.sigma for r in ratings])
     rows = [(round(r.mu - 3 * r.sigma, DIGITS), i, r) for i, r in enumerate(ratings)]
     rows.sort(key=lambda row: (-row[0], names[row[1]]))
     return [
@@ -92,6 +104,7 @@ def standings(names: Sequence[str], results: Sequence[MatchResult]) -> list[Stan
             mean_score=round(total[i] / played[i], DIGITS) if played[i] else 0.0,
             strikes=strikes[i],
             forfeits=forfeits[i],
+            rank_interval=intervals[i],
         )
         for place, (conservative, i, rating) in enumerate(rows)
     ]

@@ -10,8 +10,8 @@ results of the batches before it, so a resumed run forms the same batches again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from server.record import MatchRecord
@@ -111,12 +111,14 @@ def run_tournament(
     on_start: Callable[[int, int], None] | None = None,
     on_replay: ReplayCallback | None = None,
     on_verdict: Callable[[str], None] | None = None,
+    withdrawn: Mapping[str, str] | None = None,
 ) -> Tournament:
     """Play every scheduled match the database lacks; returns the tournament row.
 
     ``on_start(already_done, total)`` is called once before play (``total``: the matches
     scheduled so far); ``on_verdict`` gets one line per stopping rule or SPRT that stopped;
-    ``executor`` defaults to the bracket's.
+    ``executor`` defaults to the bracket's. ``withdrawn`` maps entrants that failed the pre-flight
+    check to why: they are not started, and forfeit every seat they have.
     """
     progression = Progression(bracket.plan())
     choice = executor or ExecutorChoice("ray" if bracket.executor == "ray" else "local")
@@ -141,7 +143,7 @@ def run_tournament(
                     games = _start(choice, min(workers, len(todo)), log_dir, on_replay)
                 if todo:
                     assert games is not None
-                    _play(bracket, played, todo, log_dir, games)
+                    _play(bracket, played, todo, log_dir, games, withdrawn or {})
                     results = {r.index: r for r in store.results(tournament.id)}
             graceful = True
         finally:
@@ -181,10 +183,15 @@ def _start(choice: ExecutorChoice, workers: int, log_dir: Path, on_replay: Repla
 
 
 def _play(
-    bracket: Bracket, played: _Played, todo: list[ScheduledMatch], log_dir: Path, games: Executor
+    bracket: Bracket,
+    played: _Played,
+    todo: list[ScheduledMatch],
+    log_dir: Path,
+    games: Executor,
+    withdrawn: Mapping[str, str],
 ) -> None:
     """Play ``todo`` and store each match as it finishes."""
-    specs = bracket.seat_specs()
+    specs = [replace(spec, withdrawn=withdrawn.get(spec.name)) for spec in bracket.seat_specs()]
     config = bracket.referee_config()
     by_index = {m.index: m for m in todo}
     for match in todo:

@@ -21,14 +21,16 @@ def tournaments(catalog: CatalogDep) -> list[dict[str, Any]]:
 
 @router.get("/tournaments/{tournament_id}")
 def tournament(tournament_id: int, catalog: CatalogDep) -> dict[str, Any]:
-    """Standings as ``smtourney standings --json``, and every entrant's rating history."""
+    """Standings as ``smtourney standings --json``, statistics as ``smtourney stats --json``, and
+    every entrant's rating history."""
     found = catalog.tournament(tournament_id)
     return {
         "id": found.id,
         "name": found.name,
         "game": found.game,
         "created_at": found.created_at,
-        "standings": [s.to_json() for s in catalog.standings(tournament_id)],
+        "standings": catalog.standings(tournament_id),
+        "statistics": catalog.statistics(tournament_id),
         "rating_history": {
             name: [asdict(point) for point in points]
             for name, points in catalog.rating_history(tournament_id).items()

@@ -15,7 +15,8 @@ from server.resimulate import ReplayMismatchError
 from server.store.database import StoreError
 from server.store.models import Tournament
 from server.store.repository import Store
-from server.tournament.ratings import ENVIRONMENT, Standing, rate, standings
+from server.tournament.ratings import ENVIRONMENT, rate
+from server.tournament.report import standing_rows, statistics_json
 
 from .filters import SeatFilter
 
@@ -110,9 +111,13 @@ class Catalog:
     def entrant_names(self, tournament_id: int) -> list[str]:
         return [entrant.name for entrant in self.store.entrants(tournament_id)]
 
-    def standings(self, tournament_id: int) -> list[Standing]:
-        """As ``smtourney standings`` shows them."""
-        return standings(self.entrant_names(tournament_id), self.store.results(tournament_id))
+    def standings(self, tournament_id: int) -> list[dict[str, Any]]:
+        """As ``smtourney standings --json`` gives them."""
+        return standing_rows(self.store, tournament_id)
+
+    def statistics(self, tournament_id: int) -> dict[str, Any]:
+        """As ``smtourney stats --json`` gives them: head-to-head matrix and seat tables."""
+        return statistics_json(self.store, tournament_id)
 
     def rating_history(self, tournament_id: int) -> dict[str, list[RatingPoint]]:
         """Each entrant's rating from the start, after every match it played, in schedule order."""

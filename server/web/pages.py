@@ -7,6 +7,8 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from server.tournament.report import pairing_text, seat_verdict
+
 from .deps import CatalogDep
 from .export import export_html
 from .filters import SeatFilter, viewer_seat
@@ -29,6 +31,9 @@ def tournament_page(tournament_id: int, catalog: CatalogDep) -> HTMLResponse:
             "tournament.html",
             tournament=tournament,
             standings=catalog.standings(tournament_id),
+            statistics=catalog.statistics(tournament_id),
+            pairing_text=pairing_text,
+            seat_verdict=seat_verdict,
             plot=rating_plot(catalog.rating_history(tournament_id)),
             matches=len(catalog.matches(tournament_id)),
         )

@@ -59,7 +59,8 @@ def test_errors_quote_markup_in_paths_and_keys_literally(tmp_path: Path) -> None
 
 
 def test_play_shows_a_markup_seat_name_and_its_fault_literally(tmp_path: Path) -> None:
-    # The seat is named after the command's last word, which the bot refuses: it is forfeited.
+    # The seat is named after the command's last word, which the bot refuses: the pre-flight check
+    # stops the match, naming the seat and quoting the bot's complaint, markup and all.
     played = run_process(
         "play",
         "--game",
@@ -72,6 +73,9 @@ def test_play_shows_a_markup_seat_name_and_its_fault_literally(tmp_path: Path) -
         str(tmp_path),
         timeout=120,
     )
-    assert played.code == 0, played.stderr
-    assert "[/]" in played.stdout
-    assert "seat 1 ([/]): forfeited: start-up failed: exited with status 2" in played.stdout
+    assert played.code == 2, played.stderr
+    (line,) = played.stderr.splitlines()
+    assert line.startswith(
+        "error: entrant '[/]' failed the pre-flight check: start-up failed: exited with status 2 "
+    )
+    assert line.endswith("random.py: error: unrecognized arguments: [/]")

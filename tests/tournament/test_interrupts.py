@@ -57,7 +57,11 @@ def command_line(pid: int) -> str:
 
 @contextmanager
 def running(tmp_path: Path, tag: str) -> Iterator[tuple[subprocess.Popen[str], Path]]:
-    """``smtourney run`` in a session of its own, once its bots play; the whole group is killed after."""
+    """``smtourney run`` in a session of its own, once its bots play; the whole group is killed after.
+
+    The bots of the pre-flight check have come and gone once the database exists: the bots seen
+    then play matches.
+    """
     bracket = tmp_path / "stop-me.yaml"
     bracket.write_text(BRACKET.format(tag=tag))
     run = subprocess.Popen(
@@ -71,11 +75,12 @@ def running(tmp_path: Path, tag: str) -> Iterator[tuple[subprocess.Popen[str], P
     )
     try:
         deadline = time.monotonic() + 60
-        while len(processes_with(tag)) < 2:
+        db = tmp_path / "stop-me.db"
+        while not db.exists() or len(processes_with(tag)) < 2:
             assert run.poll() is None, run.communicate()
             assert time.monotonic() < deadline, "the bots never started"
             time.sleep(0.05)
-        yield run, tmp_path / "stop-me.db"
+        yield run, db
     finally:
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)

@@ -13,6 +13,7 @@ from server.cli import app
 from server.tournament.bracket import load_bracket
 from server.tournament.runner import schedule_of
 
+from ..standings import decided
 from ..tiny_bracket import BRACKET, write_bracket
 from .runs import kill_midway
 
@@ -29,6 +30,10 @@ STANDINGS_KEYS = [
     "mean_score",
     "strikes",
     "forfeits",
+    "rank_interval",
+    "decision_ms",
+    "bank_used_ms",
+    "faults",
 ]
 
 
@@ -38,9 +43,10 @@ def cli(*args: str) -> tuple[int, str]:
 
 
 def standings_json(db: Path) -> str:
+    """The standings' JSON without measured times (tests/standings.py)."""
     code, output = cli("standings", "--db", str(db), "--json")
     assert code == 0, output
-    return output
+    return decided(output)
 
 
 def stored_match_ids(db: Path) -> list[str]:
@@ -63,8 +69,14 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 
 
 def test_standings_json_has_exactly_the_documented_keys(reference: tuple[Path, str]) -> None:
-    rows = json.loads(reference[1])
+    code, output = cli("standings", "--db", str(reference[0]), "--json")
+    assert code == 0, output
+    rows = json.loads(output)
     assert [list(row) for row in rows] == [STANDINGS_KEYS] * 3
+    assert all(list(row["decision_ms"]) == ["median", "p99", "max"] for row in rows)
+    times = [row["decision_ms"] for row in rows]
+    assert all(0 < t["median"] <= t["p99"] <= t["max"] for t in times)
+    assert all(row["faults"] == {} and row["bank_used_ms"]["max"] >= 0 for row in rows)
     assert [row["rank"] for row in rows] == [1, 2, 3]
     assert rows[0]["name"] == "greedy"
     assert all(row["matches"] == 4 for row in rows)  # 3 tables x 2 seat rotations, each entrant at 2 tables

@@ -33,6 +33,25 @@ def test_standings_are_those_of_the_standings_command(
     assert data["standings"] == cli_json("standings", "--db", str(tournament_db), "--json")
 
 
+def test_statistics_are_those_of_the_stats_command(
+    base_url: str, tournament_db: Path, tournament_id: int
+) -> None:
+    data = fetch(f"{base_url}/api/tournaments/{tournament_id}").json()
+    assert data["statistics"] == cli_json("stats", "--db", str(tournament_db), "--json")
+
+
+def test_faults_by_kind_count_every_stored_fault(base_url: str, tournament_id: int) -> None:
+    standings = fetch(f"{base_url}/api/tournaments/{tournament_id}").json()["standings"]
+    matches = fetch(f"{base_url}/api/tournaments/{tournament_id}/matches").json()
+    for row in standings:
+        seats = [seat for match in matches for seat in match["seats"] if seat["name"] == row["name"]]
+        assert sum(row["faults"].values()) == sum(len(seat["faults"]) for seat in seats)
+        assert row["faults"].get("forfeit", 0) == row["forfeits"]
+        assert row["faults"].get("illegal_action", 0) == row["strikes"]  # the faulty bot's only fault
+    faulty = next(row for row in standings if row["name"] == "faulty")
+    assert faulty["faults"]["illegal_action"] > 0 and faulty["forfeits"] > 0
+
+
 def test_rating_history_starts_at_the_prior_and_ends_at_the_standings(
     base_url: str, tournament_id: int
 ) -> None:

@@ -1,0 +1,75 @@
+"""A stored tournament's figures as plain data: standings with conduct, head-to-head, seats.
+
+Shared by the command line and the web viewer; reads matches only through the store's API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from server.record import MatchRecord
+from server.store.repository import Store
+
+from .conduct import conduct
+from .ratings import standings
+from .statistics import head_to_head, seat_advantage
+
+
+def entrant_names(store: Store, tournament_id: int) -> list[str]:
+    return [e.name for e in store.entrants(tournament_id)]
+
+
+def in_stage(match_id: str, stage: str | None) -> bool:
+    """Whether a match belongs to ``stage`` (every match when None): a stage's ids start with its name."""
+    return stage is None or match_id.startswith(f"{stage}.")
+
+
+def records(store: Store, tournament_id: int, stage: str | None = None) -> Iterator[MatchRecord]:
+    """Every finished match's record (of ``stage``, when given), in schedule order."""
+    for match, _ in store.matches(tournament_id):
+        if not in_stage(match.match_id, stage):
+            continue
+        record = store.load_record(tournament_id, match.match_id)
+        if record is not None:
+            yield record
+
+
+def standing_rows(store: Store, tournament_id: int, stage: str | None = None) -> list[dict[str, Any]]:
+    """The standings' JSON rows: every rating column, then the entrant's conduct. With ``stage``,
+    over that stage's matches only, among the entrants who played it ([] when it has no match)."""
+    names = entrant_names(store, tournament_id)
+    rows = standings(names, [r for r in store.results(tournament_id) if in_stage(r.match_id, stage)])
+    if stage is not None:
+        rows = [replace(row, rank=place) for place, row in enumerate((r for r in rows if r.matches), 1)]
+    figures = dict(zip(names, conduct(names, records(store, tournament_id, stage)), strict=True))
+    return [{**row.to_json(), **figures[row.name].to_json()} for row in rows]
+
+
+def statistics_json(store: Store, tournament_id: int) -> dict[str, Any]:
+    """The head-to-head matrix and the seat tables."""
+    names = entrant_names(store, tournament_id)
+    results = store.results(tournament_id)
+    return {
+        "entrants": names,
+        "head_to_head": [[cell.to_json() for cell in row] for row in head_to_head(names, results)],
+        "seat_advantage": [table.to_json() for table in seat_advantage(results)],
+    }
+
+
+def pairing_text(cell: dict[str, Any]) -> str:
+    """``0.75 (3/4)``: the share, then matches ahead of all shared; ``-`` for no shared match."""
+    if not cell["matches"]:
+        return "-"
+    return f"{cell['share']:.2f} ({cell['ahead']}/{cell['matches']})"
+
+
+def seat_verdict(figures: dict[str, Any]) -> str:
+    """One sentence on the chi-square test of an even share of wins."""
+    if figures["p_value"] is None:
+        return "too few decided matches to test for a seat advantage (fewer than 5 wins expected per seat)"
+    outcome = "a seat advantage: the wins are not evenly shared" if figures["significant"] else (
+        "no significant seat advantage"
+    )
+    return f"chi-square {figures['chi_square']:.2f}, p = {figures['p_value']:.4f}: {outcome}"
