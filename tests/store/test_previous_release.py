@@ -121,10 +121,16 @@ def check_migrated(location: Location, db: str) -> None:
     assert "3 matches checked, 3 ok, 0 failed" in output
 
 
+def previous_keys(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Standings rows with only the keys the previous release printed (later releases add more)."""
+    keys = EXPECTED["standings"][0].keys()
+    return [{key: row[key] for key in keys} for row in rows]
+
+
 def test_a_previous_sqlite_database_is_migrated_and_reads_as_before(tmp_path: Path) -> None:
     path = sqlite_copy(tmp_path)
     code, output = cli("standings", "--db", str(path), "--json")
-    assert code == 0 and json.loads(output) == EXPECTED["standings"]
+    assert code == 0 and previous_keys(json.loads(output)) == EXPECTED["standings"]
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)]
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
@@ -138,7 +144,7 @@ def test_a_previous_postgres_database_is_migrated_and_reads_as_before(
     url = postgres_copy(postgres, tmp_path)
     assert postgres.execute("SELECT version FROM schema_info", url) == [(2,)]
     code, output = cli("standings", "--db", url, "--json")
-    assert code == 0 and json.loads(output) == EXPECTED["standings"]
+    assert code == 0 and previous_keys(json.loads(output)) == EXPECTED["standings"]
     assert postgres.execute("SELECT version FROM schema_info", url) == [(SCHEMA_VERSION,)]
     assert postgres.execute("SELECT to_regclass('event')", url) == [(None,)]
     check_migrated(parse_location(url), url)
