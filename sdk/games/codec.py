@@ -35,6 +35,7 @@ Error = type[ValueError]
 
 __all__ = [
     "Bound",
+    "Codecs",
     "Columns",
     "Error",
     "FieldCodec",
@@ -43,6 +44,7 @@ __all__ = [
     "TupleCodec",
     "UnionCodec",
     "ValueCodec",
+    "classes_of",
     "join",
     "message_class",
 ]
@@ -107,7 +109,7 @@ def _optional(hint: Any) -> tuple[Any, bool]:
     return hint, False
 
 
-def _classes(hint: Any) -> tuple[type, ...]:
+def classes_of(hint: Any) -> tuple[type, ...]:
     """The classes of a union hint (or the one class)."""
     if get_origin(hint) in (Union, types.UnionType):
         return tuple(a for a in get_args(hint) if a is not type(None))
@@ -158,7 +160,7 @@ class _Enum:
 
     def from_wire(self, wire: int, path: str, error: Error) -> Any:
         if not 1 <= wire <= len(self.values):
-            raise error(f"field `{path}` = {wire} is not a {self.name} (1-{len(self.values)})")
+            raise error(f"field `{path}` = {wire} is no {self.name} (1-{len(self.values)})")
         return self.values[wire - 1]
 
 
@@ -189,14 +191,20 @@ class _Nested:
         return self.codec.decode(wire, path, error)
 
 
-def value_codec(message_type: type[Message], hint: Any) -> ValueCodec:
-    """The derived codec between ``hint`` (a class, a union of classes, a tuple) and ``message_type``."""
+Codecs = Mapping[type[Message], "ValueCodec"]
+
+
+def value_codec(message_type: type[Message], hint: Any, codecs: Codecs | None = None) -> ValueCodec:
+    """The codec between ``hint`` (a class, a union of classes, a tuple) and ``message_type``:
+    the one ``codecs`` gives for that message type, else derived."""
+    if codecs and message_type in codecs:
+        return codecs[message_type]
     oneofs = [o for o in message_type.DESCRIPTOR.oneofs if not o.name.startswith("_")]
     if get_origin(hint) is tuple:
         return TupleCodec(message_type, hint)
-    if len(_classes(hint)) > 1 or (oneofs and len(oneofs[0].fields) == len(message_type.DESCRIPTOR.fields)):
-        return UnionCodec(message_type, _classes(hint))
-    return MessageCodec(message_type, hint)
+    if len(classes_of(hint)) > 1 or (oneofs and len(oneofs[0].fields) == len(message_type.DESCRIPTOR.fields)):
+        return UnionCodec(message_type, classes_of(hint), codecs=codecs)
+    return MessageCodec(message_type, hint, codecs=codecs)
 
 
 # --- one field ------------------------------------------------------------------------------------------
@@ -209,7 +217,7 @@ class _Options:
     has_absent: bool = False
     bound: Bound | None = None
     length: tuple[int, int | None] | None = None
-    nested: ValueCodec | None = None
+    codecs: Codecs | None = None
 
 
 class _Derived:
@@ -236,7 +244,7 @@ class _Derived:
         self.is_message = fd.type == FieldDescriptor.TYPE_MESSAGE
         self.element: _Element
         if self.is_message:
-            codec = options.nested or value_codec(message_class(fd.message_type), hint)
+            codec = value_codec(message_class(fd.message_type), hint, options.codecs)
             self.element = _Nested(codec)
         elif fd.type == FieldDescriptor.TYPE_ENUM:
             self.element = _Enum(fd, _enum_values(fd, hint, options.enums))
@@ -300,11 +308,11 @@ class MessageCodec:
 
     Overrides, each by wire field name: ``rename`` (the engine attribute's name), ``enums``
     (engine values of an enum field, in wire order), ``absent`` (the engine value an unset
-    field stands for), ``bounds``, ``lengths`` (entries a repeated field may hold), ``nested``
-    (the codec of a message field). ``fields`` are hand-written :class:`FieldCodec`\\ s for the
-    fields that differ; ``skip`` lists wire fields the engine object does not hold. ``build``
-    makes the engine object from its decoded attributes (default: the class, by keyword);
-    ``hints`` replaces the engine class's type hints.
+    field stands for), ``bounds``, ``lengths`` (entries a repeated field may hold); ``codecs``
+    gives the codec of a message type wherever it occurs, at any depth. ``fields`` are
+    hand-written :class:`FieldCodec`\\ s for the fields that differ; ``skip`` lists wire fields
+    the engine object does not hold. ``build`` makes the engine object from its decoded
+    attributes (default: the class, by keyword); ``hints`` replaces the engine class's hints.
     """
 
     def __init__(
@@ -317,7 +325,7 @@ class MessageCodec:
         absent: Mapping[str, Any] | None = None,
         bounds: Mapping[str, Bound] | None = None,
         lengths: Mapping[str, tuple[int, int | None]] | None = None,
-        nested: Mapping[str, ValueCodec] | None = None,
+        codecs: Codecs | None = None,
         fields: Iterable[FieldCodec] = (),
         skip: Iterable[str] = (),
         build: Callable[..., Any] | None = None,
@@ -341,7 +349,7 @@ class MessageCodec:
                 has_absent=fd.name in (absent or {}),
                 bound=(bounds or {}).get(fd.name),
                 length=(lengths or {}).get(fd.name),
-                nested=(nested or {}).get(fd.name),
+                codecs=codecs,
             )
             self.fields.append(_Derived(fd, attr, hints[attr], options))
 
@@ -468,6 +476,7 @@ class UnionCodec:
         classes: Sequence[type],
         members: Mapping[str, type] | None = None,
         skip: Iterable[str] = ("decision_id",),
+        codecs: Codecs | None = None,
     ) -> None:
         self.message_type = message_type
         skipped = set(skip)
@@ -475,11 +484,11 @@ class UnionCodec:
         if len(oneofs) != 1:
             raise TypeError(f"{message_type.DESCRIPTOR.full_name}: a union needs exactly one oneof")
         self.oneof = oneofs[0].name
-        self.by_class: dict[type, tuple[str, MessageCodec]] = {}
-        self.by_member: dict[str, MessageCodec] = {}
+        self.by_class: dict[type, tuple[str, ValueCodec]] = {}
+        self.by_member: dict[str, ValueCodec] = {}
         for fd in oneofs[0].fields:
             cls = (members or {}).get(fd.name) or self._match(fd, classes)
-            codec = MessageCodec(message_class(fd.message_type), cls)
+            codec = value_codec(message_class(fd.message_type), cls, codecs)
             self.by_class[cls] = (fd.name, codec)
             self.by_member[fd.name] = codec
         known = set(self.by_member) | skipped

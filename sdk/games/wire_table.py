@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Union, get_origin
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
-from .codec import MessageCodec, UnionCodec, ValueCodec, message_class, value_codec
+from .codec import Codecs, MessageCodec, UnionCodec, ValueCodec, classes_of, message_class, value_codec
 from .context_wire import context_message
 from .decisions import DecisionContext, DecisionSpec, DecisionTable, MalformedReplyError
 
@@ -40,7 +40,7 @@ class ReplyCodec:
     its one message field. ``action`` is the engine's action class (or a union of classes), or a
     hand-written codec for the reply's body."""
 
-    def __init__(self, reply_type: type[Message], action: Any) -> None:
+    def __init__(self, reply_type: type[Message], action: Any, codecs: Codecs | None = None) -> None:
         self.reply_type = reply_type
         rest = [f for f in reply_type.DESCRIPTOR.fields if f.name != "decision_id"]
         oneofs = [o for o in reply_type.DESCRIPTOR.oneofs if not o.name.startswith("_")]
@@ -50,13 +50,11 @@ class ReplyCodec:
             self.body = action
         elif len(rest) == 1 and rest[0].type == FieldDescriptor.TYPE_MESSAGE and not oneofs:
             self.field = rest[0].name
-            self.body = value_codec(message_class(rest[0].message_type), action)
+            self.body = value_codec(message_class(rest[0].message_type), action, codecs)
         elif oneofs:
-            self.body = value_codec(reply_type, action)
-            if not isinstance(self.body, UnionCodec):
-                self.body = UnionCodec(reply_type, (action,))
+            self.body = UnionCodec(reply_type, classes_of(action), codecs=codecs)
         else:
-            self.body = MessageCodec(reply_type, action, skip=("decision_id",))
+            self.body = MessageCodec(reply_type, action, skip=("decision_id",), codecs=codecs)
 
     def encode(self, action: Any, decision_id: int) -> Message:
         reply = self.reply_type(decision_id=decision_id)
@@ -85,17 +83,19 @@ def decision_table(
     kinds: Mapping[str, str] | None = None,
     extras: Mapping[str, Extras] | None = None,
     decode_request: Callable[[str, Any], Any] | None = None,
+    codecs: Codecs | None = None,
 ) -> DecisionTable:
     """The table of ``service``: ``actions`` and ``summaries`` by kind (see :class:`ReplyCodec`).
 
     ``extras[kind](observation)`` gives a request's fields besides context and observation;
-    ``decode_request(kind, request)`` replaces the default decoding (the observation alone).
+    ``decode_request(kind, request)`` replaces the default decoding (the observation alone);
+    ``codecs`` gives the codec of a message type wherever a reply holds it.
     """
     specs = []
     for method in service.methods:
         kind = (kinds or {}).get(method.name, snake_case(method.name))
         request_type = message_class(method.input_type)
-        reply = ReplyCodec(message_class(method.output_type), actions[kind])
+        reply = ReplyCodec(message_class(method.output_type), actions[kind], codecs)
         specs.append(
             DecisionSpec(
                 kind=kind,

@@ -33,7 +33,7 @@ PARAMS = MessageCodec(
 OBSERVATION = MessageCodec(
     pb.Observation,
     Observation,
-    nested={"params": PARAMS},
+    codecs={pb.Params: PARAMS},
     fields=[
         Columns(
             "seats",
