@@ -10,9 +10,9 @@ from typing import Any
 
 from google.protobuf.message import Message
 
+from sdk.games.bruges.protocol import bruges_pb2 as pb
 from sdk.games.context_wire import context_message
 from sdk.games.decisions import DecisionContext, DecisionSpec, DecisionTable
-from sdk.protocol.bruges.v1 import bruges_pb2 as pb
 
 from .actions import Action
 from .decisions import (

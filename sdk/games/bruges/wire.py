@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sdk.games.bruges.protocol import bruges_pb2 as pb
 from sdk.games.decisions import MalformedReplyError
-from sdk.protocol.bruges.v1 import bruges_pb2 as pb
 
 from .actions import (
     Action,

@@ -12,9 +12,9 @@ from typing import Any
 
 from google.protobuf.message import Message
 
+from sdk.games.cities.protocol import cities_pb2 as pb
 from sdk.games.context_wire import context_message
 from sdk.games.decisions import DecisionContext, DecisionSpec, DecisionTable
-from sdk.protocol.cities.v1 import cities_pb2 as pb
 
 from .decisions import Decision
 from .observation import Observation

@@ -14,7 +14,7 @@ from google.protobuf.message import Message
 
 from sdk.games.context_wire import context_message
 from sdk.games.decisions import DecisionContext, DecisionSpec, DecisionTable
-from sdk.protocol.masons.v1 import masons_pb2 as pb
+from sdk.games.masons.protocol import masons_pb2 as pb
 
 from .observation import Observation
 from .wire import (

@@ -7,7 +7,7 @@ in Python works on the same object the referee observed.
 from __future__ import annotations
 
 from sdk.games.decisions import MalformedReplyError
-from sdk.protocol.masons.v1 import masons_pb2 as pb
+from sdk.games.masons.protocol import masons_pb2 as pb
 
 from .actions import Connect, FinalScore, Houses, Score, Swap, Towers, Wall
 from .board import LINE_COUNT, POINTS, spaces_of

@@ -15,7 +15,7 @@ from google.protobuf.message import Message
 
 from sdk.games.context_wire import context_message
 from sdk.games.decisions import DecisionContext, DecisionSpec, DecisionTable
-from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
+from sdk.games.saint_malo.protocol import saint_malo_pb2 as pb
 
 from .actions import Choose, Keep, Place, PlacePerson, Rotate
 from .pieces import Decision

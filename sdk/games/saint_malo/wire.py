@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from sdk.games.decisions import MalformedReplyError
-from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
+from sdk.games.saint_malo.protocol import saint_malo_pb2 as pb
 
 from .actions import (
     Choose,

@@ -11,7 +11,6 @@ from sdk.games.context_wire import context_message
 from sdk.games.decisions import DecisionContext, DecisionSpec, DecisionTable, MalformedReplyError
 from sdk.games.plugin import Parameter
 
-from . import auction_pb2 as pb
 from .engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -24,6 +23,7 @@ from .engine import (
     step_from_json,
     step_to_json,
 )
+from .protocol import auction_pb2 as pb
 
 
 def _observation_message(observation: Observation) -> pb.Observation:
