@@ -62,14 +62,15 @@ def message_class(descriptor: Any) -> type[Message]:
 
 @dataclass(frozen=True, slots=True)
 class Bound:
-    """A number the wire may carry only below ``limit`` (a city, a line): ``noun`` names it."""
+    """A number the wire may carry only from ``low`` to below ``limit``; ``noun`` names it (a line)."""
 
     limit: int
     noun: str
+    low: int = 0
 
     def check(self, value: int, path: str, error: Error) -> int:
-        if not 0 <= value < self.limit:
-            raise error(f"field `{path}`: {self.noun} {value} does not exist (0-{self.limit - 1})")
+        if not self.low <= value < self.limit:
+            raise error(f"field `{path}`: {self.noun} {value} does not exist ({self.low}-{self.limit - 1})")
         return value
 
 

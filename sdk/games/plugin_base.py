@@ -68,15 +68,15 @@ class Words(Generic[S]):
 class PluginBase(Generic[S]):
     """A game plugin's shared half; see the module's docstring."""
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    parameters: ClassVar[tuple[Parameter, ...]] = ()
-    decisions: ClassVar[DecisionTable]
-    chance_stream: ClassVar[str]
-    web_script: ClassVar[Path]
-    demo_seats: ClassVar[tuple[str, ...]]
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    parameters: tuple[Parameter, ...] = ()
+    decisions: DecisionTable
+    chance_stream: str
+    web_script: Path
+    demo_seats: tuple[str, ...]
     engine: ClassVar[Engine[Any]]
     words: ClassVar[Words[Any]]
 

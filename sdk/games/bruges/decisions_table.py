@@ -6,8 +6,8 @@ Every request carries the deciding seat's :class:`~sdk.games.bruges.observation.
 
 from __future__ import annotations
 
+from sdk.games.bruges.protocol import bruges_pb2 as pb
 from sdk.games.wire_table import decision_table
-from sdk.protocol.bruges.v1 import bruges_pb2 as pb
 
 from .wire import ACTIONS, OBSERVATION
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sdk.games.bruges.protocol import bruges_pb2 as pb
 from sdk.games.codec import Columns, MessageCodec, Spread
-from sdk.protocol.bruges.v1 import bruges_pb2 as pb
 
 from .actions import Action
 from .decisions import KINDS

@@ -7,8 +7,8 @@ Every request carries the deciding seat's :class:`~sdk.games.cities.observation.
 
 from __future__ import annotations
 
+from sdk.games.cities.protocol import cities_pb2 as pb
 from sdk.games.wire_table import decision_table
-from sdk.protocol.cities.v1 import cities_pb2 as pb
 
 from .wire import ACTIONS, CODECS, OBSERVATION
 

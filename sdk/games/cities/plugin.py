@@ -397,7 +397,7 @@ class CitiesPlugin(PluginBase[State]):
     title = "Cities"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    parameters = (
+    parameters: tuple[Parameter, ...] = (
         Parameter("size", _DEFAULTS["size"], "which cards are used: full, regular, fast or very-short"),
         Parameter(
             "max_rounds", _DEFAULTS["max_rounds"], "the game ends after this round at the latest (1-1000)"

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sdk.games.cities.protocol import cities_pb2 as pb
 from sdk.games.codec import Bound, Error, MessageCodec, Spread, join
-from sdk.protocol.cities.v1 import cities_pb2 as pb
 
 from .actions import Draw, Exchange, GiveCity, GiveEvent, Pass, Play, React
 from .cards import NUM_CITIES, NUM_EVENT_TYPES, Empire, EventType

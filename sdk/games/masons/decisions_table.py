@@ -7,8 +7,8 @@ forward model whose ``legal_actions()`` are the seat's options.
 
 from __future__ import annotations
 
+from sdk.games.masons.protocol import masons_pb2 as pb
 from sdk.games.wire_table import decision_table
-from sdk.protocol.masons.v1 import masons_pb2 as pb
 
 from .wire import ACTIONS, OBSERVATION
 

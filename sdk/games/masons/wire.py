@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from sdk.games.codec import Bound, Error, MessageCodec
-from sdk.protocol.masons.v1 import masons_pb2 as pb
+from sdk.games.masons.protocol import masons_pb2 as pb
 
 from .actions import Connect, FinalScore, Houses, Score, Swap, Towers, Wall
 from .board import LINE_COUNT, POINTS, spaces_of

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sdk.games.saint_malo.protocol import saint_malo_pb2 as pb
 from sdk.games.wire_table import decision_table
-from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
 
 from .actions import Rotate
 from .pieces import Decision

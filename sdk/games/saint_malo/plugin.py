@@ -31,7 +31,7 @@ class SaintMaloPlugin(PluginBase[State]):
     title = "Saint Malo"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    parameters = (
+    parameters: tuple[Parameter, ...] = (
         Parameter("start_crates", _DEFAULTS["start_crates"], "squares [row, col] with a printed crate"),
         Parameter("side_bonuses", _DEFAULTS["side_bonuses"], "person, coins or vp per wall side"),
         Parameter("cannons", _DEFAULTS["cannons"], "cannons each player starts with"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from sdk.games.codec import Error, MessageCodec
-from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
+from sdk.games.saint_malo.protocol import saint_malo_pb2 as pb
 
 from .actions import Choose, Keep, Place, PlacePerson, Rotate
 from .city import City

@@ -12,7 +12,6 @@ from sdk.games.plugin import Parameter
 from sdk.games.plugin_base import Engine, PluginBase, Words
 from sdk.games.wire_table import decision_table
 
-from . import auction_pb2 as pb
 from .engine import (
     HAND,
     MAX_PLAYERS,
@@ -26,6 +25,7 @@ from .engine import (
     step_from_json,
     step_to_json,
 )
+from .protocol import auction_pb2 as pb
 
 OBSERVATION = MessageCodec(pb.Observation, Observation)
 
@@ -92,7 +92,9 @@ class BlindAuctionPlugin(PluginBase[State]):
     title = "Blind auction"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    parameters = (Parameter("prizes", 5, "number of prizes, worth 1 to this many points"),)
+    parameters: tuple[Parameter, ...] = (
+        Parameter("prizes", 5, "number of prizes, worth 1 to this many points"),
+    )
     decisions = DECISIONS
     chance_stream = "prizes"
     web_script = Path(__file__).with_name("web") / "blind_auction.js"
