@@ -7,6 +7,7 @@ fields; parameters from a request are checked as a bracket's would be.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from sdk.games.bruges.protocol import bruges_pb2 as pb
@@ -48,12 +49,6 @@ OBSERVATION = MessageCodec(
 ACTIONS: dict[str, Any] = dict.fromkeys(KINDS, Action)
 
 
-def encode_observation(observation: Observation) -> pb.Observation:
-    message: pb.Observation = OBSERVATION.encode(observation)
-    return message
-
-
-def decode_observation(message: pb.Observation) -> Observation:
-    """The observation a request carries; ValueError naming a malformed field."""
-    observation: Observation = OBSERVATION.decode(message, "observation")
-    return observation
+encode_observation = OBSERVATION.encode
+#: The observation a request carries; ValueError naming a malformed field (``observation.phase``).
+decode_observation = partial(OBSERVATION.decode, path="observation")

@@ -11,6 +11,7 @@ reply, ``ValueError`` for a request); legality is the engine's job.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from sdk.games.cities.protocol import cities_pb2 as pb
@@ -139,13 +140,6 @@ ACTIONS: dict[str, Any] = {
 }
 
 
-def encode_observation(observation: Observation) -> pb.Observation:
-    """Everything ``observation`` holds, and nothing else."""
-    message: pb.Observation = OBSERVATION.encode(observation)
-    return message
-
-
-def decode_observation(message: pb.Observation) -> Observation:
-    """The :class:`Observation` a request carries; raises ``ValueError`` naming a malformed field."""
-    observation: Observation = OBSERVATION.decode(message, "observation")
-    return observation
+encode_observation = OBSERVATION.encode
+#: The observation a request carries; ValueError naming a malformed field (``observation.phase``).
+decode_observation = partial(OBSERVATION.decode, path="observation")

@@ -7,6 +7,7 @@ and ``alone``. Decoding a request gives back exactly the :class:`Observation` it
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from sdk.games.codec import Bound, Error, MessageCodec
@@ -71,12 +72,6 @@ ACTIONS: dict[str, Any] = {
 }
 
 
-def encode_observation(observation: Observation) -> pb.Observation:
-    message: pb.Observation = OBSERVATION.encode(observation)
-    return message
-
-
-def decode_observation(message: pb.Observation) -> Observation:
-    """The observation ``message`` carries; ValueError naming a malformed field."""
-    observation: Observation = OBSERVATION.decode(message, "observation")
-    return observation
+encode_observation = OBSERVATION.encode
+#: The observation a request carries; ValueError naming a malformed field (``observation.phase``).
+decode_observation = partial(OBSERVATION.decode, path="observation")
