@@ -252,9 +252,51 @@ class _Derived:
         else:
             self.element = _Scalar(options.bound)
         self.is_enum = fd.type == FieldDescriptor.TYPE_ENUM
+        self.plain = isinstance(self.element, _Scalar) and options.bound is None
 
-    def _is_absent(self, value: Any) -> bool:
-        return value is None if self.optional else self.has_absent and value == self.absent
+        self.put_value: Callable[[Any, Any], None] = self._putter()
+        self.items_of: Callable[[Any, str, Error], list[Any]] = self._items_reader()
+
+    def _putter(self) -> Callable[[Any, Any], None]:
+        """The cheapest writer for this field (a request is encoded once per decision)."""
+        name, element = self.name, self.element
+        if self.mask:
+            return lambda m, v: getattr(m, name).extend([b for b in range(v.bit_length()) if v >> b & 1])
+        if self.repeated and isinstance(element, _Nested):
+            fill_one = element.codec.fill
+
+            def fill_each(message: Any, values: Any) -> None:
+                add = getattr(message, name).add
+                for item in values:
+                    fill_one(add(), item)
+
+            return fill_each
+        if self.repeated and isinstance(element, _Enum):
+            numbers = element.numbers
+            return lambda m, v: getattr(m, name).extend([numbers[item] for item in v])
+        if self.repeated:
+            return lambda m, v: getattr(m, name).extend(v)
+        if isinstance(element, _Nested):
+            fill = element.codec.fill
+            put: Callable[[Any, Any], None] = lambda m, v: fill(getattr(m, name), v)  # noqa: E731
+        elif isinstance(element, _Enum):
+            numbers = element.numbers
+            put = lambda m, v: setattr(m, name, numbers[v])  # noqa: E731
+        else:
+            put = lambda m, v: setattr(m, name, v)  # noqa: E731
+        if self.optional:
+            return lambda m, v: None if v is None else put(m, v)
+        if self.has_absent:
+            absent = self.absent
+            return lambda m, v: None if v == absent else put(m, v)
+        return put
+
+    def _items_reader(self) -> Callable[[Any, str, Error], list[Any]]:
+        """How a repeated field's entries become engine values (checked where they may be wrong)."""
+        element = self.element
+        if isinstance(element, _Scalar) and element.bound is None:
+            return lambda items, here, error: list(items)
+        return lambda items, here, error: [element.from_wire(item, here, error) for item in items]
 
     def put(self, message: Any, obj: Any) -> None:
         self.put_value(message, getattr(obj, self.attr))
@@ -262,43 +304,29 @@ class _Derived:
     def get(self, message: Any, path: str, error: Error, out: dict[str, Any]) -> None:
         out[self.attr] = self.get_value(message, path, error)
 
-    def put_value(self, message: Any, value: Any) -> None:
-        if self.mask:
-            getattr(message, self.name).extend([bit for bit in range(value.bit_length()) if value >> bit & 1])
-        elif self.repeated:
-            target = getattr(message, self.name)
-            if isinstance(self.element, _Nested):
-                for item in value:
-                    self.element.codec.fill(target.add(), item)
-            else:
-                target.extend([self.element.to_wire(item) for item in value])
-        elif not self._is_absent(value):
-            if isinstance(self.element, _Nested):
-                self.element.codec.fill(getattr(message, self.name), value)
-            else:
-                setattr(message, self.name, self.element.to_wire(value))
-
     def get_value(self, message: Any, path: str, error: Error) -> Any:
-        here = join(path, self.name)
         if self.repeated:
             items = getattr(message, self.name)
             low, high = self.length or (0, None)
             if len(items) < low or (high is not None and len(items) > high):
                 count = f"{low}" if low == high else f"at least {low}" if high is None else f"{low} to {high}"
-                raise error(f"field `{here}` needs {count} entries, not {len(items)}")
-            values = [self.element.from_wire(item, here, error) for item in items]
+                raise error(f"field `{join(path, self.name)}` needs {count} entries, not {len(items)}")
+            values = self.items_of(items, join(path, self.name), error)
             if self.mask:
                 return sum(1 << bit for bit in set(values))
             return values if self.as_list else tuple(values)
+        value = getattr(message, self.name)
         if self.presence or self.is_message:
             present = message.HasField(self.name)
         else:
-            present = not self.is_enum or getattr(message, self.name) != 0
+            present = not self.is_enum or value != 0
         if not present:
             if not self.has_absent:
-                raise error(f"field `{here}` is unset")
+                raise error(f"field `{join(path, self.name)}` is unset")
             return None if self.optional else self.absent
-        return self.element.from_wire(getattr(message, self.name), here, error)
+        if self.plain:
+            return value
+        return self.element.from_wire(value, join(path, self.name), error)
 
 
 # --- whole messages -------------------------------------------------------------------------------------
@@ -389,12 +417,6 @@ class Spread:
         out[self.attr] = tuple(field.get_value(message, path, error) for field in self.fields)
 
 
-class _Row(dict[str, Any]):
-    """One row of parallel tuples, read by attribute."""
-
-    __getattr__ = dict.__getitem__
-
-
 class Columns:
     """A repeated message field whose messages are the rows of the engine's parallel tuples.
 
@@ -412,27 +434,32 @@ class Columns:
         rename: Mapping[str, str] | None = None,
     ) -> None:
         self.wire, self.name, self.count = (name,), name, count
-        engine_hints = get_type_hints(engine_type)
-        self.attrs = [(rename or {}).get(fd.name, fd.name) for fd in row_type.DESCRIPTOR.fields]
-        hints = {attr: get_args(engine_hints[attr])[0] for attr in self.attrs}
-        self.row = MessageCodec(row_type, _Row, rename=rename, hints=hints, build=_Row)
+        hints = get_type_hints(engine_type)
+        self.fields = []
+        for fd in row_type.DESCRIPTOR.fields:
+            attr = (rename or {}).get(fd.name, fd.name)
+            self.fields.append(_Derived(fd, attr, get_args(hints[attr])[0], _Options()))
 
     def put(self, message: Any, obj: Any) -> None:
         rows = getattr(message, self.name)
-        columns = [getattr(obj, attr) for attr in self.attrs]
-        for values in zip(*columns, strict=True):
-            self.row.fill(rows.add(), _Row(zip(self.attrs, values, strict=True)))
+        columns = [(field.put_value, getattr(obj, field.attr)) for field in self.fields]
+        for index in range(len(columns[0][1])):
+            row = rows.add()
+            for put, column in columns:
+                put(row, column[index])
 
     def get(self, message: Any, path: str, error: Error, out: dict[str, Any]) -> None:
         here = join(path, self.name)
         attr, low, high = self.count
-        messages = getattr(message, self.name)
-        if not low <= len(messages) <= high:
-            raise error(f"field `{here}`: {low} to {high} {self.name} are needed, not {len(messages)}")
-        rows = [self.row.decode(row, f"{here}[{n}]", error) for n, row in enumerate(messages)]
+        rows = getattr(message, self.name)
+        if not low <= len(rows) <= high:
+            raise error(f"field `{here}`: {low} to {high} {self.name} are needed, not {len(rows)}")
         out[attr] = len(rows)
-        for name in self.attrs:
-            out[name] = tuple(row[name] for row in rows)
+        paths = [f"{here}[{n}]" for n in range(len(rows))]
+        for field in self.fields:
+            out[field.attr] = tuple(
+                field.get_value(row, where, error) for row, where in zip(rows, paths, strict=True)
+            )
 
 
 class TupleCodec:
