@@ -79,6 +79,8 @@ class PluginBase(Generic[S]):
     demo_seats: tuple[str, ...]
     engine: ClassVar[Engine[Any]]
     words: ClassVar[Words[Any]]
+    #: The class of a seat's observation, when it is not the engine state itself.
+    observation_type: ClassVar[type[Any] | None] = None
 
     def state_of(self, state: Any) -> S:
         """``state`` if it is this game's engine state (the type guard of every call)."""
@@ -86,6 +88,13 @@ class PluginBase(Generic[S]):
             raise TypeError(f"not a {self.title} state: {state!r}")
         game: S = state
         return game
+
+    def observation_of(self, observation: Any) -> Any:
+        """``observation`` if it is one of this game's (the type guard of ``random_action``)."""
+        expected = self.observation_type or self.engine.state
+        if not isinstance(observation, expected):
+            raise TypeError(f"not a {self.title} observation: {observation!r}")
+        return observation
 
     def engine_params(self, params: Mapping[str, Any]) -> Any:
         """The engine's parameters value; ValueError naming a bad key."""

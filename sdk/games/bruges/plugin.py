@@ -132,6 +132,7 @@ class BrugesPlugin(PluginBase[State]):
     web_script = Path(__file__).with_name("web") / "bruges.js"
     demo_seats = ("python -m bots.bruges", *["python -m bots.random"] * 3)
     engine = Engine(State, new_game, step_to_json, step_from_json, Params)
+    observation_type = Observation
     words = Words(render, view, describe)
 
     def observe(self, state: Any, seat: int) -> Observation:
@@ -142,11 +143,10 @@ class BrugesPlugin(PluginBase[State]):
 
     def random_action(self, observation: Any, rng: random.Random) -> Action:
         """Uniform over the seat's legal actions, which its observation lists."""
-        if not isinstance(observation, Observation):
-            raise TypeError(f"not a Bruges observation: {observation!r}")
-        if not observation.options:
+        options: tuple[Action, ...] = self.observation_of(observation).options
+        if not options:
             raise ValueError("the observation lists no options: this seat is not deciding")
-        return observation.options[rng.randrange(len(observation.options))]
+        return options[rng.randrange(len(options))]
 
     def default_action(self, state: Any) -> Action:
         return default_action(self.state_of(state))

@@ -408,13 +408,12 @@ class CitiesPlugin(PluginBase[State]):
     web_script = Path(__file__).with_name("web") / "cities.js"
     demo_seats = ("python -m bots.cities", *["python -m bots.random"] * 3)
     engine = Engine(State, new_game, step_to_json, step_from_json, Params)
+    observation_type = Observation
     words = Words(render, view, describe)
 
     def random_action(self, observation: Any, rng: random.Random) -> Action:
         """Uniform over the seat's legal actions, from a state determinized from its observation."""
-        if not isinstance(observation, Observation):
-            raise TypeError(f"not a Cities observation: {observation!r}")
-        return determinize(observation, rng).sample_action(rng)
+        return determinize(self.observation_of(observation), rng).sample_action(rng)
 
     def default_action(self, state: Any) -> Action:
         return default_action(self.state_of(state))

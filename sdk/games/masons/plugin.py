@@ -39,6 +39,7 @@ class MasonsPlugin(PluginBase[State]):
     web_script = Path(__file__).with_name("web") / "masons.js"
     demo_seats = ("python -m bots.masons", *["python -m bots.random"] * 3)
     engine = Engine(State, new_game, step_to_json, step_from_json)
+    observation_type = Observation
     words = Words(render, view, describe)
 
     def observe(self, state: Any, seat: int) -> Observation:
@@ -49,9 +50,7 @@ class MasonsPlugin(PluginBase[State]):
 
     def random_action(self, observation: Any, rng: random.Random) -> Action:
         """Uniform over the seat's legal actions (a swap: each card with odds 1/2), from its observation."""
-        if not isinstance(observation, Observation):
-            raise TypeError(f"not a Masons observation: {observation!r}")
-        return determinize(observation, rng).sample_action(rng)
+        return determinize(self.observation_of(observation), rng).sample_action(rng)
 
     def summary(self, state: Any) -> dict[str, Any]:
         game = self.state_of(state)

@@ -54,7 +54,8 @@ class SaintMaloPlugin(PluginBase[State]):
         return self.state_of(state).clone()
 
     def random_action(self, observation: Any, rng: random.Random) -> Action:
-        return self.state_of(observation).sample_action(rng)
+        state: State = self.observation_of(observation)
+        return state.sample_action(rng)
 
     def default_action(self, state: Any) -> Action:
         return default_action(self.state_of(state))
