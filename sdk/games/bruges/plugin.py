@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sdk.games.plugin import Parameter
+from sdk.games.plugin import Parameter, PluginDefaults
 
 from .actions import (
     ACTION_NAMES,
@@ -106,7 +106,7 @@ def default_action(state: State) -> Action:
     return options[0]
 
 
-class BrugesPlugin:
+class BrugesPlugin(PluginDefaults):
     """Engine, decisions, secrecy, defaults and renderers of Bruges for the referee."""
 
     name = "bruges"

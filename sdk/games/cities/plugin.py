@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sdk.games.plugin import Parameter
+from sdk.games.plugin import Parameter, PluginDefaults
 
 from .actions import (
     Action,
@@ -396,7 +396,7 @@ def default_action(state: State) -> Action:
     return state.legal_actions()[0]  # GiveCity / GiveEvent: the lowest city or event kind
 
 
-class CitiesPlugin:
+class CitiesPlugin(PluginDefaults):
     """Engine, decisions, secrecy, defaults and renderers of Cities for the referee."""
 
     name = "cities"

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sdk.games.plugin import Parameter
+from sdk.games.plugin import Parameter, PluginDefaults
 
 from .actions import Action, Step, step_from_json, step_to_json
 from .decisions_table import DECISIONS
@@ -30,7 +30,7 @@ def _state(state: Any) -> State:
     return state
 
 
-class MasonsPlugin:
+class MasonsPlugin(PluginDefaults):
     """Engine, decisions, secrecy, defaults and renderers of Masons for the referee."""
 
     name = "masons"

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sdk.games.plugin import Parameter
+from sdk.games.plugin import Parameter, PluginDefaults
 
 from .actions import Action, Step, step_from_json, step_to_json
 from .decisions import DECISIONS
@@ -26,7 +26,7 @@ def _state(state: Any) -> State:
     return state
 
 
-class SaintMaloPlugin:
+class SaintMaloPlugin(PluginDefaults):
     """Engine, decisions, defaults and renderers of Saint Malo for the referee."""
 
     name = "saint_malo"

@@ -9,7 +9,7 @@ from typing import Any
 
 from sdk.games.context_wire import context_message
 from sdk.games.decisions import DecisionContext, DecisionSpec, DecisionTable, MalformedReplyError
-from sdk.games.plugin import Parameter
+from sdk.games.plugin import Parameter, PluginDefaults
 
 from .engine import (
     MAX_PLAYERS,
@@ -111,7 +111,7 @@ def _state(state: Any) -> State:
     return state
 
 
-class BlindAuctionPlugin:
+class BlindAuctionPlugin(PluginDefaults):
     name = "blind_auction"
     title = "Blind auction"
     min_players = MIN_PLAYERS
