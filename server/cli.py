@@ -16,6 +16,7 @@ from rich.text import Text
 
 from sdk.bot import Bot
 from sdk.games.plugin import GamePlugin, GameState
+from sdk.games.registry import declared_but_not_installed
 from sdk.games.registry import games as installed_games
 from sdk.serve import PORT_ENV
 from sdk.serve import run as serve_bot
@@ -189,6 +190,8 @@ def games_command(
 ) -> None:
     """List the installed games: players, parameters and decision kinds."""
     listing = [_game_listing(plugin) for _, plugin in sorted(installed_games().items())]
+    for missing in declared_but_not_installed():
+        print_error(missing.hint(), label="note:", style="yellow")
     if json_output:
         print(json.dumps(listing, indent=1))
         return

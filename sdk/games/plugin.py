@@ -20,14 +20,14 @@ The contract, in the manner of OpenSpiel and PettingZoo's AEC model:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from .decisions import DecisionContext, DecisionTable
 
-__all__ = ["DecisionContext", "GamePlugin", "GameState", "Parameter"]
+__all__ = ["DecisionContext", "GamePlugin", "GameState", "Parameter", "PluginDefaults"]
 
 
 class GameState(Protocol):
@@ -82,6 +82,11 @@ class GamePlugin(Protocol):
         """Kind of the pending decision, one of ``decisions.kinds``."""
         ...
 
+    def check_positions(self) -> Sequence[tuple[str, GameState, int]]:
+        """Edge-case positions as ``(label, state, players)``, each at a pending decision, that
+        ``smtourney bot check`` plays besides those it finds by random play (often none)."""
+        ...
+
     def observe(self, state: GameState, seat: int) -> Any:
         """Everything ``seat`` may know now; requests to that seat are built from it alone."""
         ...
@@ -132,3 +137,11 @@ class GamePlugin(Protocol):
     def summary(self, state: GameState) -> dict[str, Any]:
         """Game-specific facts worth keeping in a match record (e.g. how the scores break down)."""
         ...
+
+
+class PluginDefaults:
+    """What a plugin has unless its game says otherwise: no hand-picked check positions beyond
+    those ``bot check`` finds by random play."""
+
+    def check_positions(self) -> Sequence[tuple[str, GameState, int]]:
+        return ()

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .decisions import DecisionTable
-from .plugin import Parameter
+from .plugin import Parameter, PluginDefaults
 
 __all__ = ["Engine", "PluginBase", "Words"]
 
@@ -65,8 +65,8 @@ class Words(Generic[S]):
     describe: Callable[[S, Any, int | None], str | None]
 
 
-class PluginBase(Generic[S]):
-    """A game plugin's shared half; see the module's docstring."""
+class PluginBase(PluginDefaults, Generic[S]):
+    """A game plugin's shared half (the contract's defaults included); see the module's docstring."""
 
     name: str
     title: str

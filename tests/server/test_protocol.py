@@ -7,15 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import grpc_tools
 import pytest
-from grpc_tools import protoc
 
 from server.resimulate import resimulate
 from server.seats import SeatSpec
 
 from ..conftest import processes_with
-from .conftest import ROOT, launched, play
+from .conftest import ROOT, launched, play, stub_only_bot
 
 
 @pytest.mark.parametrize(
@@ -35,24 +33,12 @@ def test_checked_in_protocol_modules_are_current(targets: list[str]) -> None:
 def test_a_bot_built_from_the_proto_files_alone_plays_a_full_match(tmp_path: Path, tag: str) -> None:
     generated = tmp_path / "generated"
     generated.mkdir()
-    # The lifecycle's .proto files and Saint Malo's own, as a bot author copies them.
-    roots = [ROOT / "proto", ROOT / "sdk" / "games" / "saint_malo" / "proto"]
-    protos = [str(p.relative_to(root)) for root in roots for p in root.rglob("*.proto")]
-    include = Path(grpc_tools.__file__).parent / "_proto"
-    args = [
-        "protoc",
-        *(f"-I{root}" for root in roots),
-        f"-I{include}",
-        f"--python_out={generated}",
-        f"--grpc_python_out={generated}",
-    ]
-    assert protoc.main([*args, *protos]) == 0
     # Only the generated modules are importable: not the repository, so not the SDK. The bot's
     # program directory holds both, and the sandbox shows it nothing else of the repository.
-    shutil.copy(ROOT / "tests" / "bots" / "stub_only_bot.py", generated)
+    script = stub_only_bot(generated)
     bot = SeatSpec(
         name="stub-only",
-        command=f"{sys.executable} {generated / 'stub_only_bot.py'}",
+        command=f"{sys.executable} {script}",
         env={"PYTHONPATH": str(generated), "SMTOURNEY_TEST_TAG": tag},
     )
     record = play([bot, launched("random", "bots.random", tag=tag)], tmp_path / "logs")

@@ -14,18 +14,23 @@
 
   const SVG_NS = "http://www.w3.org/2000/svg";
 
-  function html(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    node.append(...children);
+  /* Fills ``node``: an attribute or child that is null or undefined is left out (an empty value,
+   * never the text "null"), so a view's missing fields need no test in a game's module. */
+  function fill(node, attrs, children) {
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value !== null && value !== undefined) node.setAttribute(key, String(value));
+    }
+    node.append(...children.filter((child) => child !== null && child !== undefined).map(
+      (child) => (typeof child === "object" ? child : String(child))));
     return node;
   }
 
+  function html(tag, attrs, ...children) {
+    return fill(document.createElement(tag), attrs, children);
+  }
+
   function svg(tag, attrs, ...children) {
-    const node = document.createElementNS(SVG_NS, tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    node.append(...children);
-    return node;
+    return fill(document.createElementNS(SVG_NS, tag), attrs, children);
   }
 
   // --- the game modules ---------------------------------------------------------------------------
