@@ -121,25 +121,18 @@ def _camel(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("_"))
 
 
-def _is_oneof_member(fd: Any) -> bool:
-    oneof = fd.containing_oneof
-    return oneof is not None and oneof.name != f"_{fd.name}"  # proto3 `optional` is a synthetic oneof
-
-
 # --- one value ------------------------------------------------------------------------------------------
 
 
 class _Element(Protocol):
-    def to_wire(self, value: Any) -> Any: ...
+    """One wire value to one engine value (writing is picked per field, see ``_Derived``)."""
+
     def from_wire(self, wire: Any, path: str, error: Error) -> Any: ...
 
 
 class _Scalar:
     def __init__(self, bound: Bound | None) -> None:
         self.bound = bound
-
-    def to_wire(self, value: Any) -> Any:
-        return value
 
     def from_wire(self, wire: Any, path: str, error: Error) -> Any:
         return wire if self.bound is None else self.bound.check(wire, path, error)
@@ -155,9 +148,6 @@ class _Enum:
         self.name = fd.enum_type.name
         self.values = tuple(values)
         self.numbers = {value: number for number, value in enumerate(self.values, 1)}
-
-    def to_wire(self, value: Any) -> int:
-        return self.numbers[value]
 
     def from_wire(self, wire: int, path: str, error: Error) -> Any:
         if not 1 <= wire <= len(self.values):
@@ -178,15 +168,10 @@ def _enum_values(fd: Any, hint: Any, given: Sequence[Any] | None) -> Sequence[An
 
 
 class _Nested:
-    """A message-typed value; ``to_wire`` is only used for single fields (repeated ones fill in place)."""
+    """A message-typed value, through its codec."""
 
     def __init__(self, codec: ValueCodec) -> None:
         self.codec = codec
-
-    def to_wire(self, value: Any) -> Any:
-        message = self.codec.message_type()
-        self.codec.fill(message, value)
-        return message
 
     def from_wire(self, wire: Any, path: str, error: Error) -> Any:
         return self.codec.decode(wire, path, error)
@@ -225,7 +210,7 @@ class _Derived:
     """One wire field to one engine attribute, by the convention above."""
 
     def __init__(self, fd: Any, attr: str, hint: Any, options: _Options) -> None:
-        self.fd, self.name, self.attr = fd, fd.name, attr
+        self.name, self.attr = fd.name, attr
         self.wire = (fd.name,)
         hint, self.optional = _optional(hint)
         self.absent, self.has_absent = options.absent, options.has_absent or self.optional
@@ -253,6 +238,8 @@ class _Derived:
             self.element = _Scalar(options.bound)
         self.is_enum = fd.type == FieldDescriptor.TYPE_ENUM
         self.plain = isinstance(self.element, _Scalar) and options.bound is None
+        if options.has_absent and not (self.presence or self.is_message or self.is_enum):
+            raise TypeError(f"{fd.full_name}: only a field that can be unset stands for an absent value")
 
         self.put_value: Callable[[Any, Any], None] = self._putter()
         self.items_of: Callable[[Any, str, Error], list[Any]] = self._items_reader()

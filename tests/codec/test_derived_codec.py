@@ -260,3 +260,5 @@ def test_the_derivation_refuses_a_mismatch_when_the_codec_is_made() -> None:
         MessageCodec(PB["Leaf"], Start)
     with pytest.raises(TypeError, match="enum"):
         MessageCodec(PB["Whole"], Whole)  # `size` is a str: which engine values its numbers stand for?
+    with pytest.raises(TypeError, match="can be unset"):
+        MessageCodec(PB["Start"], Start, absent={"at": -1})  # a plain number is never absent on the wire
