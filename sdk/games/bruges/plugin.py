@@ -150,6 +150,9 @@ class BrugesPlugin(PluginDefaults):
             raise ValueError("no decision is pending")
         return game.decision
 
+    def deciding_seats(self, state: Any) -> tuple[int, ...]:
+        return _state(state).deciding_seats()
+
     def observe(self, state: Any, seat: int) -> Observation:
         return observe(_state(state), seat)
 

@@ -140,6 +140,11 @@ class BlindAuctionPlugin(PluginDefaults):
             raise ValueError("no decision is pending")
         return decision
 
+    def deciding_seats(self, state: Any) -> tuple[int, ...]:
+        """Bids are sealed: every seat still to bid this round bids at once (a claim is one seat's)."""
+        game = _state(state)
+        return tuple(game.to_bid) if game.decision == "bid" else (game.current_player,)
+
     def observe(self, state: Any, seat: int) -> Observation:
         return _state(state).observation(seat)
 
