@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,31 @@ def describe_reply(reply: Message) -> str:
     if len(fields) > MAX_DESCRIBED_CHARS:
         fields = fields[:MAX_DESCRIBED_CHARS] + " ..."
     return f"{reply.DESCRIPTOR.name} {{{fields}}}"
+
+
+class PendingDecision:
+    """A decision call under way, timed from when it was sent to when its reply arrived."""
+
+    def __init__(self, future: grpc.Future[Any], sent_ns: int) -> None:
+        self.sent_ns = sent_ns
+        self.answered_ns = 0
+        self._future = future
+        future.add_done_callback(self._answered)
+
+    def _answered(self, _: object) -> None:
+        self.answered_ns = self.answered_ns or time.perf_counter_ns()
+
+    def reply(self) -> Message:
+        """Wait for the reply; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
+        try:
+            reply: Message = self._future.result()
+        finally:
+            self._answered(None)  # the callback may still be on its way
+        return reply
+
+    @property
+    def elapsed_us(self) -> int:
+        return (self.answered_ns - self.sent_ns) // 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +135,12 @@ class BotClient:
         """One decision call; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
         reply: Message = self.calls[kind](request, timeout=timeout_s, metadata=self.metadata)
         return reply
+
+    def ask(self, kind: str, request: Message, timeout_s: float) -> PendingDecision:
+        """Start one decision call without waiting for it: several seats can think at once."""
+        sent_ns = time.perf_counter_ns()
+        future = self.calls[kind].future(request, timeout=timeout_s, metadata=self.metadata)
+        return PendingDecision(future, sent_ns)
 
     def close(self) -> None:
         self.channel.close()

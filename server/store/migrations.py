@@ -29,8 +29,13 @@ def _decision_ids_per_seat(session: Session) -> None:
     )
 
 
+def _simultaneous_decisions(session: Session) -> None:
+    """Schema 3: a decision asked together with others records where its group began."""
+    session.execute(text("ALTER TABLE event ADD COLUMN asked_at INTEGER"))
+
+
 #: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
-MIGRATIONS: dict[int, Callable[[Session], None]] = {1: _decision_ids_per_seat}
+MIGRATIONS: dict[int, Callable[[Session], None]] = {1: _decision_ids_per_seat, 2: _simultaneous_decisions}
 
 
 def check_schema(contents: Contents) -> bool:

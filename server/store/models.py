@@ -10,7 +10,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 #: Bump with a migration in :mod:`server.store.database` whenever a table changes.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = "smtourney"
 
 
@@ -121,6 +121,7 @@ class Event(SQLModel, table=True):
     reply_json: str | None = None
     latency_us: int | None = Field(default=None, sa_type=BigInteger)
     strike: str | None = Field(default=None, sa_type=BotText)
+    asked_at: int | None = None  # seq of the first step of its group of simultaneous decisions (schema 3)
 
 
 class RatingSnapshot(SQLModel, table=True):

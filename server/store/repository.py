@@ -218,6 +218,7 @@ class Store:
                         "reply_json": None if step.reply is None else json.dumps(step.reply),
                         "latency_us": step.latency_us,
                         "strike": step.strike,
+                        "asked_at": step.asked_at,
                     }
                     for step in record.steps
                 ],
@@ -269,6 +270,7 @@ class Store:
                     else _loads(row.reply_json, f"event {row.seq} of match {match_id}"),
                     latency_us=row.latency_us,
                     strike=row.strike,
+                    asked_at=row.asked_at,
                 )
                 for row in event_rows
             ]

@@ -112,3 +112,14 @@ def test_unknown_match_and_bad_databases_are_clear_errors(tournament_db: Path, t
     execute(foreign, "CREATE TABLE notes (body TEXT)")
     code, output = verify(foreign)
     assert code == 1 and "not a smtourney database" in output
+
+
+def test_a_database_of_the_previous_schema_is_migrated_and_every_match_still_verifies(db_copy: Path) -> None:
+    """Schema 2 had no ``asked_at``: such a database opens, gains the column, and verifies as before."""
+    execute(db_copy, "ALTER TABLE event DROP COLUMN asked_at")
+    execute(db_copy, "UPDATE schema_info SET version = 2")
+    code, output = verify(db_copy)
+    assert code == 0, output
+    assert "6 matches checked, 6 ok, 0 failed" in output
+    assert execute(db_copy, "SELECT version FROM schema_info") == [(3,)]
+    assert execute(db_copy, "SELECT COUNT(*) FROM event WHERE asked_at IS NOT NULL") == [(0,)]

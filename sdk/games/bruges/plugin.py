@@ -135,6 +135,9 @@ class BrugesPlugin(PluginBase[State]):
     observation_type = Observation
     words = Words(render, view, describe)
 
+    def deciding_seats(self, state: Any) -> tuple[int, ...]:
+        return self.state_of(state).deciding_seats()
+
     def observe(self, state: Any, seat: int) -> Observation:
         return observe(self.state_of(state), seat)
 

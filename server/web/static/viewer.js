@@ -147,6 +147,9 @@
       if (step.source !== "bot" && step.source !== "chance") parts.push(html("span", { class: "badge source" }, step.source));
       if (step.latency_us !== null) parts.push(html("span", { class: "latency" }, `${(step.latency_us / 1000).toFixed(1)} ms`));
       if (step.strike) parts.push(html("span", { class: "badge strike" }, "strike: " + step.strike));
+      if (step.asked_at !== null && step.asked_at !== undefined) {
+        parts.push(html("span", { class: "badge together", title: `asked at step ${step.asked_at}` }, "asked at once"));
+      }
       if (step.reply !== null) parts.push(html("code", { class: "reply" }, "refused reply " + JSON.stringify(step.reply)));
       return parts;
     }

@@ -114,6 +114,11 @@ class BlindAuctionPlugin(PluginBase[State]):
     def new_state(self, players: int, params: Mapping[str, Any]) -> State:
         return new_game(players, self.normalize_params(params)["prizes"])
 
+    def deciding_seats(self, state: Any) -> tuple[int, ...]:
+        """Bids are sealed: every seat still to bid this round bids at once (a claim is one seat's)."""
+        game = self.state_of(state)
+        return tuple(game.to_bid) if game.decision == "bid" else (game.current_player,)
+
     def random_action(self, observation: Any, rng: random.Random) -> Any:
         if observation.winning_bid:
             return Claim(rng.random() < 0.5)
