@@ -84,10 +84,8 @@ def positions(plugin: GamePlugin, params: dict[str, Any] | None = None) -> list[
     found = [
         Position(label, p.state, p.seat, p.players, p.decision_id) for (kind, label), p in chosen.items()
     ]
-    offered = getattr(plugin, "check_positions", None)
-    if callable(offered):
-        for label, state, players in offered():
-            found.append(Position(label, state, state.current_player, players, 1))
+    for label, state, players in plugin.check_positions():
+        found.append(Position(label, state, state.current_player, players, 1))
     return found
 
 

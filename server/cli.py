@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sdk.games.plugin import GamePlugin, GameState
+from sdk.games.registry import declared_but_not_installed
 from sdk.games.registry import games as installed_games
 from sdk.serve import PORT_ENV
 from sdk.serve import run as serve_bot
@@ -195,6 +196,8 @@ def games_command(
 ) -> None:
     """List the installed games: players, parameters and decision kinds."""
     listing = [_game_listing(plugin) for _, plugin in sorted(installed_games().items())]
+    for missing in declared_but_not_installed():
+        print_error(missing.hint(), label="note:", style="yellow")
     if json_output:
         print(json.dumps(listing, indent=1))
         return

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,31 @@ def describe_reply(reply: Message) -> str:
     return f"{reply.DESCRIPTOR.name} {{{fields}}}"
 
 
+class PendingDecision:
+    """A decision call under way, timed from when it was sent to when its reply arrived."""
+
+    def __init__(self, future: grpc.Future[Any] | Future[Any], sent_ns: int) -> None:
+        self.sent_ns = sent_ns
+        self.answered_ns = 0
+        self._future = future
+        future.add_done_callback(self._answered)
+
+    def _answered(self, _: object) -> None:
+        self.answered_ns = self.answered_ns or time.perf_counter_ns()
+
+    def reply(self) -> Message:
+        """Wait for the reply; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
+        try:
+            reply: Message = self._future.result()
+        finally:
+            self._answered(None)  # the callback may still be on its way
+        return reply
+
+    @property
+    def elapsed_us(self) -> int:
+        return (self.answered_ns - self.sent_ns) // 1000
+
+
 @dataclass(frozen=True, slots=True)
 class Tls:
     """TLS towards a remote bot: ``ca_file`` to trust (default: system roots)."""
@@ -53,6 +80,16 @@ class BotConnection(ABC):
     @abstractmethod
     def decide(self, kind: str, request: Message, timeout_s: float) -> Message:
         """One decision call; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
+
+    def ask(self, kind: str, request: Message, timeout_s: float) -> PendingDecision:
+        """Start one decision call; a transport that cannot leave a call under way makes it at once."""
+        sent_ns = time.perf_counter_ns()
+        done: Future[Message] = Future()
+        try:
+            done.set_result(self.decide(kind, request, timeout_s))
+        except grpc.RpcError as exc:
+            done.set_exception(exc)
+        return PendingDecision(done, sent_ns)
 
     @abstractmethod
     def close(self) -> None: ...
@@ -136,6 +173,12 @@ class BotClient(BotConnection):
     def decide(self, kind: str, request: Message, timeout_s: float) -> Message:
         reply: Message = self.calls[kind](request, timeout=timeout_s, metadata=self.metadata)
         return reply
+
+    def ask(self, kind: str, request: Message, timeout_s: float) -> PendingDecision:
+        """Start one decision call without waiting for it: several seats can think at once."""
+        sent_ns = time.perf_counter_ns()
+        future = self.calls[kind].future(request, timeout=timeout_s, metadata=self.metadata)
+        return PendingDecision(future, sent_ns)
 
     def close(self) -> None:
         self.channel.close()

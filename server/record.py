@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 #: 2: decision ids count each seat's decisions (1 counted every seat's together).
-RECORD_FORMAT = 2
+#: 3: ``asked_at`` marks the decisions asked together (simultaneous decisions).
+RECORD_FORMAT = 3
 
 
 @dataclass
@@ -25,6 +26,9 @@ class StepRecord:
     reply: dict[str, Any] | None = None  # what the bot answered, when it differs from the step
     latency_us: int | None = None
     strike: str | None = None  # why the bot's answer was not used
+    #: For a decision asked together with others (simultaneous): the seq of the group's first step,
+    #: from whose position every request of the group was built; None for a decision asked alone.
+    asked_at: int | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StepRecord:
@@ -85,7 +89,7 @@ class MatchRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchRecord:
         version = data.get("format")
-        if version not in (1, RECORD_FORMAT):
+        if version not in (1, 2, RECORD_FORMAT):
             raise ValueError(f"unsupported match record format {version!r}")
         fields = dict(data, format=RECORD_FORMAT)
         fields["seats"] = [SeatRecord.from_json(s) for s in data["seats"]]

@@ -23,7 +23,7 @@ import grpc
 from sdk.games.plugin import DecisionContext, GamePlugin, GameState
 
 from .bot_host import BotHost
-from .client import describe_reply
+from .client import PendingDecision, describe_reply
 from .launcher import Limits
 from .record import MatchRecord, StepRecord
 from .seats import Seat, SeatSpec, open_seats
@@ -119,27 +119,57 @@ class Referee:
             if state.is_chance_node():
                 outcome = state.sample_chance(chance)
                 state.apply(outcome)
-                step = StepRecord(len(self.record.steps), "chance", self.plugin.step_to_json(outcome))
+                self._record(
+                    state, StepRecord(len(self.record.steps), "chance", self.plugin.step_to_json(outcome))
+                )
             else:
-                step = self._decide(state, self.seats[state.current_player])
-            self.record.steps.append(step)
-            if self.on_step is not None:
-                self.on_step(state, step)
+                self._decide(state, self.plugin.deciding_seats(state))
         self._finish(state, time.perf_counter() - started)
         return self.record
 
-    def _decide(self, state: GameState, seat: Seat) -> StepRecord:
+    def _record(self, state: GameState, step: StepRecord) -> None:
+        self.record.steps.append(step)
+        if self.on_step is not None:
+            self.on_step(state, step)
+
+    def _decide(self, state: GameState, numbers: Sequence[int]) -> None:
+        """Ask every deciding seat at once, from this same state; apply the replies in seat order.
+
+        Each seat is asked from its own observation and runs on its own clock; its strikes and
+        defaults are its own, exactly as when it is asked alone.
+        """
         kind = self.plugin.decision_kind(state)
-        seat.decisions += 1
-        decision_id = seat.decisions
-        step = StepRecord(len(self.record.steps), kind, {}, seat=seat.record.seat, decision_id=decision_id)
-        if seat.active and seat.client is not None:
-            strike = self._ask_bot(state, seat, step)
+        asked_at = len(self.record.steps)
+        together = len(numbers) > 1
+        pending: list[tuple[Seat, StepRecord, PendingDecision | None]] = []
+        for number in numbers:
+            seat = self.seats[number]
+            seat.decisions += 1
+            step = StepRecord(asked_at, kind, {}, seat=number, decision_id=seat.decisions)
+            step.asked_at = asked_at if together else None
+            call = self._ask_bot(state, seat, step) if seat.active and seat.client is not None else None
+            pending.append((seat, step, call))
+        for seat, step, call in pending:
+            if state.is_chance_node() or state.current_player != seat.record.seat:
+                raise RuntimeError(
+                    f"{self.plugin.name}: seats {list(numbers)} were asked together, but seat "
+                    f"{seat.record.seat} is not the next to decide (deciding_seats broke its contract)"
+                )
+            step.seq = len(self.record.steps)
+            self._conclude(state, seat, step, call)
+            self._record(state, step)
+
+    def _conclude(self, state: GameState, seat: Seat, step: StepRecord, call: PendingDecision | None) -> None:
+        """Apply the seat's answer, or the safe default after a strike (or for a forfeited seat)."""
+        if call is not None:
+            strike = self._settle(state, seat, step, call)
             if strike is None:
-                return step
+                return
             step.strike = strike.reason
             seat.record.strikes += 1
-            seat.fault(f"decision {decision_id} ({kind}): {strike.reason}")  # the strike, then its forfeit
+            seat.fault(
+                f"decision {step.decision_id} ({step.kind}): {strike.reason}"
+            )  # the strike, then its forfeit
             if strike.forfeit is not None:
                 seat.forfeit(strike.forfeit)
             elif seat.record.strikes >= self.config.strikes_to_forfeit:
@@ -150,22 +180,31 @@ class Referee:
         action = self.plugin.default_action(state)
         state.apply(action)
         step.step = self.plugin.step_to_json(action)
-        return step
 
-    def _ask_bot(self, state: GameState, seat: Seat, step: StepRecord) -> _Strike | None:
-        """Ask the seat's bot and apply its action; return the strike if it fails."""
+    def _ask_bot(self, state: GameState, seat: Seat, step: StepRecord) -> PendingDecision:
+        """Send the seat's bot its request, built from its own observation of ``state``."""
         assert seat.client is not None and step.decision_id is not None
         tc = self.config.time_control
-        bank = int(seat.bank_ms)
-        context = DecisionContext(self.match_id, step.decision_id, seat.record.seat, tc.decision_ms, bank)
+        context = DecisionContext(
+            self.match_id, step.decision_id, seat.record.seat, tc.decision_ms, int(seat.bank_ms)
+        )
         spec = self.plugin.decisions[step.kind]
         request = spec.encode_request(self.plugin.observe(state, seat.record.seat), context)
-        timeout_s = (tc.decision_ms + bank) / 1000
-        started = time.perf_counter_ns()
+        return seat.client.ask(step.kind, request, self._timeout_s(seat))
+
+    def _timeout_s(self, seat: Seat) -> float:
+        return (self.config.time_control.decision_ms + int(seat.bank_ms)) / 1000
+
+    def _settle(
+        self, state: GameState, seat: Seat, step: StepRecord, call: PendingDecision
+    ) -> _Strike | None:
+        """Wait for the bot's reply and apply its action; return the strike if it fails."""
+        timeout_s = self._timeout_s(seat)
+        spec = self.plugin.decisions[step.kind]
         try:
-            reply = seat.client.decide(step.kind, request, timeout_s)
+            reply = call.reply()
         except grpc.RpcError as exc:
-            self._charge(seat, step, started)
+            self._charge(seat, step, call)
             code = exc.code()
             if code == grpc.StatusCode.DEADLINE_EXCEEDED and (step.latency_us or 0) >= timeout_s * 1e6 * 0.99:
                 seat.bank_ms = 0.0
@@ -176,7 +215,7 @@ class Referee:
             if code == grpc.StatusCode.RESOURCE_EXHAUSTED:
                 return _Strike(f"reply too large: {exc.details()}")
             return _Strike(f"error status {code.name}: {exc.details()}")
-        self._charge(seat, step, started)
+        self._charge(seat, step, call)
         if reply.ByteSize() == 0:
             return _Strike("empty reply")
         answered = getattr(reply, "decision_id", None)
@@ -194,9 +233,9 @@ class Referee:
         step.step, step.reply, step.source = step.reply, None, "bot"
         return None
 
-    def _charge(self, seat: Seat, step: StepRecord, started_ns: int) -> None:
+    def _charge(self, seat: Seat, step: StepRecord, call: PendingDecision) -> None:
         """Record the latency; time beyond the decision's own allowance comes off the bank."""
-        used_us = (time.perf_counter_ns() - started_ns) // 1000
+        used_us = call.elapsed_us
         step.latency_us = used_us
         seat.record.time_used_ms += used_us / 1000
         over_ms = used_us / 1000 - self.config.time_control.decision_ms

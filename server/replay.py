@@ -38,6 +38,7 @@ def _step_json(step: StepRecord, text: str, seat: int | None) -> dict[str, Any]:
         "reply": step.reply if own else None,
         "latency_us": step.latency_us if own else None,
         "strike": step.strike if own else None,
+        "asked_at": step.asked_at if own else None,
     }
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from google.protobuf import text_format
 
-from sdk.protocol.saint_malo.v1 import saint_malo_pb2
+from sdk.games.saint_malo.protocol import saint_malo_pb2
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "writing-a-bot.md"
 EXAMPLE = re.compile(r"^(\w+Reply): (.*)$", re.MULTILINE)

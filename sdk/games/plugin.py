@@ -7,8 +7,14 @@ changes.
 
 The contract, in the manner of OpenSpiel and PettingZoo's AEC model:
 
-- ``current_player`` is the seat that decides now, whoever's turn it is
-  (reactions, every player in turn); decisions come one at a time.
+- ``current_player`` is the seat whose decision the engine applies next,
+  whoever's turn it is (reactions, every player in turn); the engine applies
+  decisions one at a time.
+- ``deciding_seats(state)`` says who is asked now: usually that one seat;
+  several when their decisions are simultaneous (sealed choices, every player
+  at once). The referee asks them all at once, each from its own observation of
+  this same state, and applies their replies in the order given, each seat on
+  its own clock (docs/architecture.md, "Simultaneous decisions").
 - ``observe(state, seat)`` is everything ``seat`` may know, public history
   included, and the only thing about the game that ever reaches that seat: the
   referee builds each request from it alone.
@@ -20,14 +26,14 @@ The contract, in the manner of OpenSpiel and PettingZoo's AEC model:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from .decisions import DecisionContext, DecisionTable
 
-__all__ = ["DecisionContext", "GamePlugin", "GameState", "Parameter"]
+__all__ = ["DecisionContext", "GamePlugin", "GameState", "Parameter", "PluginDefaults"]
 
 
 class GameState(Protocol):
@@ -82,6 +88,21 @@ class GamePlugin(Protocol):
         """Kind of the pending decision, one of ``decisions.kinds``."""
         ...
 
+    def deciding_seats(self, state: GameState) -> tuple[int, ...]:
+        """The seats asked now, in the order their replies are applied; the first is ``current_player``.
+
+        More than one seat means simultaneous decisions of ``decision_kind(state)``, every seat asked
+        at once from ``observe(state, seat)``: each seat's options in ``state`` must be the ones it
+        will have when the engine reaches it, whatever the seats before it choose, and none of
+        their choices may be shown to it.
+        """
+        ...
+
+    def check_positions(self) -> Sequence[tuple[str, GameState, int]]:
+        """Edge-case positions as ``(label, state, players)``, each at a pending decision, that
+        ``smtourney bot check`` plays besides those it finds by random play (often none)."""
+        ...
+
     def observe(self, state: GameState, seat: int) -> Any:
         """Everything ``seat`` may know now; requests to that seat are built from it alone."""
         ...
@@ -132,3 +153,14 @@ class GamePlugin(Protocol):
     def summary(self, state: GameState) -> dict[str, Any]:
         """Game-specific facts worth keeping in a match record (e.g. how the scores break down)."""
         ...
+
+
+class PluginDefaults:
+    """What a plugin has unless its game says otherwise: one seat asked at a time, and no
+    hand-picked check positions beyond those ``bot check`` finds by random play."""
+
+    def deciding_seats(self, state: GameState) -> tuple[int, ...]:
+        return (state.current_player,)
+
+    def check_positions(self) -> Sequence[tuple[str, GameState, int]]:
+        return ()

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import tomllib
+from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from .plugin import GamePlugin
 
 ENTRY_POINT_GROUP = "smtourney.games"
+#: The project file of a source checkout, whose entry points are only seen once installed.
+PROJECT_FILE = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
 @cache
@@ -26,3 +31,40 @@ def get_game(name: str) -> GamePlugin:
     if name not in known:
         raise KeyError(f"unknown game {name!r}; installed games: {', '.join(sorted(known)) or 'none'}")
     return known[name]
+
+
+@dataclass(frozen=True, slots=True)
+class UninstalledGame:
+    """An entry point the project file declares that the installed metadata does not have yet."""
+
+    name: str
+    target: str
+    project_file: Path
+
+    def hint(self) -> str:
+        return (
+            f"game {self.name!r} ({self.target}) is declared in {self.project_file} but not installed; "
+            f"reinstall the project to register it: pip install -e {self.project_file.parent}"
+        )
+
+
+def declared_but_not_installed(project_file: Path | None = None) -> list[UninstalledGame]:
+    """Games the project file declares under ``smtourney.games`` that no installed entry point has.
+
+    Entry points are read from the installed metadata, written when the project was installed, so
+    a game added to the project file later stays unseen until the project is reinstalled.
+    """
+    project_file = project_file or PROJECT_FILE
+    if not project_file.is_file():
+        return []
+    try:
+        project = tomllib.loads(project_file.read_text(encoding="utf-8")).get("project", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return []
+    declared: dict[str, str] = project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {})
+    installed = {entry.name for entry in entry_points(group=ENTRY_POINT_GROUP)}
+    return [
+        UninstalledGame(name, target, project_file)
+        for name, target in sorted(declared.items())
+        if name not in installed
+    ]

@@ -26,7 +26,7 @@ from sdk.games.context_wire import context_from_message
 from sdk.games.decisions import DecisionSpec
 from sdk.games.saint_malo.bot import DefaultBot
 from sdk.games.saint_malo.decisions import DECISIONS
-from sdk.protocol.saint_malo.v1 import saint_malo_pb2 as pb
+from sdk.games.saint_malo.protocol import saint_malo_pb2 as pb
 from sdk.protocol.v1 import bot_pb2, bot_pb2_grpc
 from sdk.serve import LifecycleServicer
 

@@ -1,6 +1,6 @@
 """A Saint Malo bot written from the .proto files alone: no SDK, no engine.
 
-It imports modules that protoc generated from ``proto/`` (on PYTHONPATH, under
+It imports modules that protoc generated from the .proto files (on PYTHONPATH, under
 their own package names ``smtourney.v1`` and ``smtourney.saint_malo.v1``) and
 plays simple legal moves by reading the observation's bit masks.
 

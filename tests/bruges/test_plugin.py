@@ -9,9 +9,9 @@ import pytest
 from sdk.games.bruges.actions import WORKERS, DrawPile, End, Expose, FireChoice, Play
 from sdk.games.bruges.decisions_table import DECISIONS
 from sdk.games.bruges.plugin import PLUGIN
+from sdk.games.bruges.protocol import bruges_pb2 as pb
 from sdk.games.bruges.wire import decode_observation, encode_observation
 from sdk.games.decisions import DecisionContext, MalformedReplyError
-from sdk.protocol.bruges.v1 import bruges_pb2 as pb
 
 from .builders import at_turn, c, table
 
@@ -120,3 +120,28 @@ def test_cards_drawn_blind_show_their_colours_only_in_the_drawers_view() -> None
     assert mine["hand"] == [] and sum(mine["blind"].values()) == 1 and mine["hand_size"] == 1
     assert PLUGIN.view(state, 1)["seats"][0]["blind"] is None
     assert "drawn blind: 1" in PLUGIN.render(state, 0)
+
+
+def test_every_seat_able_to_buy_a_reputation_step_is_asked_at_once() -> None:
+    """B13: the purchases touch only each buyer's purse and pawn, so the plugin names them all; each of
+    those seats sees its own yes/no, a seat unable to buy sees none, and the kind is the same for all."""
+    from sdk.games.bruges.actions import Advance
+
+    groups = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = PLUGIN.new_state(4, {})
+        while not state.is_terminal() and groups < 6:
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            if PLUGIN.decision_kind(state) == "advance_reputation":
+                asked = PLUGIN.deciding_seats(state)
+                order = [(state.start + i) % 4 for i in range(state.seat_idx, 4)]
+                assert list(asked) == [s for s in order if state.can_advance(s)]
+                for seat in range(4):
+                    options = PLUGIN.observe(state, seat).options
+                    assert options == ((Advance(True), Advance(False)) if seat in asked else ())
+                groups += len(asked) > 1
+            state.apply(PLUGIN.random_action(PLUGIN.observe(state, state.current_player), rng))
+    assert groups >= 3

@@ -11,9 +11,9 @@ import pytest
 
 from sdk.games import cities as ci
 from sdk.games.cities.decisions_table import DECISIONS
+from sdk.games.cities.protocol import cities_pb2 as pb
 from sdk.games.cities.wire import decode_observation, encode_observation
 from sdk.games.decisions import DecisionContext, MalformedReplyError
-from sdk.protocol.cities.v1 import cities_pb2 as pb
 
 E = ci.EventType
 D = ci.Decision
@@ -235,7 +235,8 @@ def test_the_proto_lists_every_city_in_order() -> None:
     """The comment table bot authors read is the card table."""
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "proto/smtourney/cities/v1/cities.proto").read_text()
+    proto = Path(__file__).resolve().parents[2] / "sdk/games/cities/proto/smtourney/cities/v1/cities.proto"
+    text = proto.read_text()
     for city in ci.CITIES:
         empire = "neutral" if city.empire is None else city.empire.name.lower()
         notes = " ".join(n for n, on in (("capital", city.capital), ("wonder", city.wonder)) if on)

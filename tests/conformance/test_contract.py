@@ -184,6 +184,78 @@ def test_secrecy_a_seat_cannot_tell_states_that_differ_in_what_it_may_not_see(
                 assert plugin.decision_kind(twin) == plugin.decision_kind(state)
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_seats_asked_together_can_all_answer_from_the_same_position(plugin: GamePlugin, seed: int) -> None:
+    """Simultaneous decisions: every seat of a group is asked from the group's first position; what
+    it works out from that request is legal when the engine reaches it, whatever the seats before it
+    chose, and the kind asked is the kind due."""
+    rng = random.Random(seed)
+    for state, _ in _walk(plugin, seed):
+        if state.is_chance_node():
+            continue
+        group = plugin.deciding_seats(state)
+        assert group and group[0] == state.current_player and len(set(group)) == len(group)
+        assert all(0 <= seat < len(state.scores()) for seat in group)
+        if len(group) == 1:
+            continue
+        kind = plugin.decision_kind(state)
+        spec = plugin.decisions[kind]
+        requests = {
+            seat: spec.request_type.FromString(
+                spec.encode_request(plugin.observe(state, seat), _context(seat, 1)).SerializeToString()
+            )
+            for seat in group
+        }
+        trial = state.clone()
+        for seat in group:
+            assert not trial.is_chance_node() and trial.current_player == seat
+            assert plugin.decision_kind(trial) == kind
+            trial.apply(plugin.random_action(spec.decode_request(requests[seat]), rng))
+
+
+def unseen_decisions(plugin: GamePlugin, seed: int) -> Iterator[tuple[int, Any, Any]]:
+    """(seat, its observation before, after) around each decision of another seat that the seat learns
+    nothing of (``describe`` gives None), after which the same kind of decision is due of someone
+    else again: e.g. one seat after another declining to react, unseen by the rest."""
+    for state, step in _walk(plugin, seed):
+        if state.is_chance_node():
+            continue
+        after = state.clone()
+        after.apply(step)
+        if after.is_terminal() or after.is_chance_node():
+            continue
+        if plugin.decision_kind(after) != plugin.decision_kind(state):
+            continue
+        deciding = {*plugin.deciding_seats(state), *plugin.deciding_seats(after)}
+        for seat in range(len(state.scores())):
+            if seat not in deciding and plugin.describe(state, step, seat) is None:
+                yield seat, plugin.observe(state, seat), plugin.observe(after, seat)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_seat_sees_nothing_of_decisions_it_does_not_learn_of(plugin: GamePlugin, seed: int) -> None:
+    """Every seat at every moment, not only the deciding one: while others are asked in turn about
+    something hidden from it (who is asked included), its observation stays as it was."""
+    for seat, before, after in unseen_decisions(plugin, seed):
+        assert before == after, f"seat {seat} saw a decision it learns nothing of"
+
+
+def test_the_unseen_decisions_property_has_cases_to_check() -> None:
+    """Its first case: seats asked one after another whether to reveal protection (Cities, C12)."""
+    assert sum(1 for name in GAMES for seed in SEEDS for _ in unseen_decisions(games()[name], seed)) > 0
+
+
+def test_the_example_game_asks_its_bids_together() -> None:
+    """The property above has something to check: blind bids are simultaneous decisions."""
+    plugin = games()["blind_auction"]
+    groups = [
+        plugin.deciding_seats(state)
+        for state, _ in _walk(plugin, 1)
+        if not state.is_chance_node() and plugin.decision_kind(state) == "bid"
+    ]
+    assert any(len(group) == _players(plugin, 1) for group in groups)
+
+
 def test_the_secrecy_check_catches_a_leak() -> None:
     """The property has teeth: an observation that showed another seat's pending bid would fail it."""
     plugin = games()["blind_auction"]

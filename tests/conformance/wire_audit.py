@@ -93,18 +93,25 @@ class MatchAudit:
         self.forbidden = _forbidden_numbers(record, seed)
         self.counts = [0] * record.players
         self.checked = 0
+        self.group: tuple[int, GameState] | None = None  # where the decisions asked together began
 
     def __call__(self, step: StepRecord, action: Any, state: GameState) -> None:
         if step.seat is None:
             return
         self.counts[step.seat] += 1
+        if step.asked_at == step.seq:
+            self.group = (step.seq, state.clone())
         if step.source != "bot":
             return
+        if step.asked_at is not None:  # asked together with others: from the group's first position
+            assert self.group is not None and self.group[0] == step.asked_at, f"step {step.seq}: no group"
+            state = self.group[1]
         seat, plugin = step.seat, self.plugin
         where = f"{self.record.match_id} step {step.seq} (seat {seat}, {step.kind})"
         got = self.received.pop((self.record.match_id, seat, self.counts[seat]), None)
         assert got is not None, f"{where}: the bot never received this request"
         assert got.kind == step.kind == plugin.decision_kind(state), f"{where}: wrong decision kind"
+        assert seat in plugin.deciding_seats(state), f"{where}: the seat was not deciding"
         spec = plugin.decisions[step.kind]
         request: Any = spec.request_type.FromString(got.raw)
         context = request.context

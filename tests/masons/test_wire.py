@@ -11,8 +11,8 @@ from sdk.games.masons.actions import Connect, FinalScore, Houses, Score, Swap, T
 from sdk.games.masons.cards import CARDS
 from sdk.games.masons.decisions_table import DECISIONS
 from sdk.games.masons.observation import observe
+from sdk.games.masons.protocol import masons_pb2 as pb
 from sdk.games.masons.wire import decode_observation, encode_observation
-from sdk.protocol.masons.v1 import masons_pb2 as pb
 
 from .positions import scoring_example
 from .walk import walk
@@ -89,6 +89,7 @@ def test_a_request_carries_the_context_and_the_observation() -> None:
 
 
 def test_the_proto_lists_every_card_kind_in_order() -> None:
-    text = (Path(__file__).resolve().parents[2] / "proto/smtourney/masons/v1/masons.proto").read_text()
+    proto = Path(__file__).resolve().parents[2] / "sdk/games/masons/proto/smtourney/masons/v1/masons.proto"
+    text = proto.read_text()
     for n, card in enumerate(CARDS):
         assert f"//   {n:2d} {card.name:<20s} {card.copies}" in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,6 +15,23 @@ from server.seats import SeatSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT_ENV = {"PYTHONPATH": str(ROOT)}
+#: The .proto folders a Saint Malo bot author copies: the lifecycle's and the game's own.
+SAINT_MALO_PROTOS = (ROOT / "proto", ROOT / "sdk" / "games" / "saint_malo" / "proto")
+
+
+def stub_only_bot(folder: Path) -> Path:
+    """``tests/bots/stub_only_bot.py`` beside the modules protoc makes of the .proto files alone, in
+    ``folder``: a Saint Malo bot as an author without the SDK builds it. Returns the script."""
+    import grpc_tools
+    from grpc_tools import protoc
+
+    protos = [str(p.relative_to(root)) for root in SAINT_MALO_PROTOS for p in root.rglob("*.proto")]
+    include = Path(grpc_tools.__file__).parent / "_proto"
+    args = [*(f"-I{root}" for root in SAINT_MALO_PROTOS), f"-I{include}"]
+    assert (
+        protoc.main(["protoc", *args, f"--python_out={folder}", f"--grpc_python_out={folder}", *protos]) == 0
+    )
+    return Path(shutil.copy(ROOT / "tests" / "bots" / "stub_only_bot.py", folder))
 
 
 def launched(name: str, module: str, *args: str, tag: str = "") -> SeatSpec:

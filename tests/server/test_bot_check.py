@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import grpc_tools
 import pytest
-from grpc_tools import protoc
 
 from sdk.games.registry import games, get_game
 from server.launcher import free_port
 
 from ..conftest import processes_with
-from .conftest import ROOT
+from .conftest import ROOT, stub_only_bot
 
 
 def bot_check(*args: str, log_dir: Path) -> tuple[int, str]:
@@ -58,19 +55,7 @@ def test_reference_bots_pass(command: str, played: str | None, tmp_path: Path) -
 def test_a_bot_built_from_the_proto_files_alone_passes(tmp_path: Path) -> None:
     generated = tmp_path / "generated"
     generated.mkdir()
-    protos = [str(p.relative_to(ROOT / "proto")) for p in (ROOT / "proto").rglob("*.proto")]
-    include = Path(grpc_tools.__file__).parent / "_proto"
-    args = [
-        f"-I{ROOT / 'proto'}",
-        f"-I{include}",
-        f"--python_out={generated}",
-        f"--grpc_python_out={generated}",
-    ]
-    assert protoc.main(["protoc", *args, *protos]) == 0
-    shutil.copy(ROOT / "tests" / "bots" / "stub_only_bot.py", generated)
-    code, output = bot_check(
-        f"python {generated / 'stub_only_bot.py'}", "--game", "saint_malo", log_dir=tmp_path
-    )
+    code, output = bot_check(f"python {stub_only_bot(generated)}", "--game", "saint_malo", log_dir=tmp_path)
     assert code == 0, output
     assert_all_pass(output)
 

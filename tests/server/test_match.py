@@ -6,7 +6,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from sdk.games import saint_malo as sm
-from sdk.protocol.saint_malo.v1 import saint_malo_pb2
+from sdk.games.saint_malo.protocol import saint_malo_pb2
 from sdk.protocol.v1 import bot_pb2
 from server.record import MatchRecord
 from server.resimulate import resimulate

@@ -7,19 +7,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-import grpc_tools
-from grpc_tools import protoc
+import pytest
 
 from server.resimulate import resimulate
 from server.seats import SeatSpec
 
 from ..conftest import processes_with
-from .conftest import ROOT, launched, play
+from .conftest import ROOT, launched, play, stub_only_bot
 
 
-def test_checked_in_protocol_modules_are_current() -> None:
+@pytest.mark.parametrize(
+    "targets", [[], ["tests/example_game/smtourney_example"]], ids=["built-in", "example"]
+)
+def test_checked_in_protocol_modules_are_current(targets: list[str]) -> None:
     result = subprocess.run(
-        [sys.executable, str(ROOT / "proto" / "generate.py"), "--check"],
+        [sys.executable, "-m", "sdk.protogen", "--check", *targets],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         check=False,
@@ -30,22 +33,12 @@ def test_checked_in_protocol_modules_are_current() -> None:
 def test_a_bot_built_from_the_proto_files_alone_plays_a_full_match(tmp_path: Path, tag: str) -> None:
     generated = tmp_path / "generated"
     generated.mkdir()
-    protos = [str(p.relative_to(ROOT / "proto")) for p in (ROOT / "proto").rglob("*.proto")]
-    include = Path(grpc_tools.__file__).parent / "_proto"
-    args = [
-        "protoc",
-        f"-I{ROOT / 'proto'}",
-        f"-I{include}",
-        f"--python_out={generated}",
-        f"--grpc_python_out={generated}",
-    ]
-    assert protoc.main([*args, *protos]) == 0
     # Only the generated modules are importable: not the repository, so not the SDK. The bot's
     # program directory holds both, and the sandbox shows it nothing else of the repository.
-    shutil.copy(ROOT / "tests" / "bots" / "stub_only_bot.py", generated)
+    script = stub_only_bot(generated)
     bot = SeatSpec(
         name="stub-only",
-        command=f"{sys.executable} {generated / 'stub_only_bot.py'}",
+        command=f"{sys.executable} {script}",
         env={"PYTHONPATH": str(generated), "SMTOURNEY_TEST_TAG": tag},
     )
     record = play([bot, launched("random", "bots.random", tag=tag)], tmp_path / "logs")
@@ -57,3 +50,21 @@ def test_a_bot_built_from_the_proto_files_alone_plays_a_full_match(tmp_path: Pat
     assert all(s.source == "bot" for s in decisions)
     resimulate(record)
     assert processes_with(tag) == []
+
+
+def test_the_check_catches_a_stale_game_protocol_and_regeneration_mends_it(tmp_path: Path) -> None:
+    game = tmp_path / "smtourney_example"
+    shutil.copytree(ROOT / "tests" / "example_game" / "smtourney_example", game)
+
+    def protogen(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "sdk.protogen", *args, str(game)]
+        return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+
+    assert protogen("--check").returncode == 0
+    module = game / "protocol" / "auction_pb2.py"
+    module.write_text(module.read_text() + "# edited by hand\n")
+    stale = protogen("--check")
+    assert stale.returncode == 1 and "stale" in stale.stdout
+    assert protogen().returncode == 0
+    assert "edited by hand" not in module.read_text()
+    assert protogen("--check").returncode == 0

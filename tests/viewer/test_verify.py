@@ -112,3 +112,4 @@ def test_unknown_match_and_bad_databases_are_clear_errors(tournament_db: Path, t
     execute(foreign, "CREATE TABLE notes (body TEXT)")
     code, output = verify(foreign)
     assert code == 1 and "not a smtourney database" in output
+

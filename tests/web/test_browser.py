@@ -302,3 +302,20 @@ def test_the_minimal_module_of_the_docs_draws_its_game(
         for seat, score in zip(made_up["seats"], [7, -7], strict=True)
     ]
     assert page.locator("#board .chip.seat-1").count() == 1
+
+
+def test_html_and_svg_leave_out_null_and_undefined(
+    page: Page, base_url: str, tournament_id: int, walled: tuple[str, dict[str, Any]]
+) -> None:
+    """A view's missing field shows as nothing, never as the text "null", in a game's drawing."""
+    match_id, _ = walled
+    page.goto(f"{base_url}/tournaments/{tournament_id}/matches/{match_id}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    made = page.evaluate(
+        """() => ["html", "svg"].map((maker) => {
+          const node = window.smtourney[maker]("g", { title: null, "data-gone": undefined, "data-n": 0 },
+                                               null, "a", undefined, 3, 0);
+          return [node.textContent, node.getAttributeNames(), node.getAttribute("data-n")];
+        })"""
+    )
+    assert made == [["a30", ["data-n"], "0"], ["a30", ["data-n"], "0"]]

@@ -1,7 +1,12 @@
-// Copies the repository's proto/ folder next to the bot, so that everything the bot reads lies in
-// its own folder: a sandboxed bot sees nothing else. Run by `npm install` (postinstall).
+// Copies the .proto files next to the bot, so that everything the bot reads lies in its own folder:
+// a sandboxed bot sees nothing else. The lifecycle service lives in the repository's proto/, each
+// game's decisions in its own folder (sdk/games/<game>/proto/); both trees merge into one here, so
+// the files keep their import paths (smtourney/v1/bot.proto, smtourney/saint_malo/v1/...).
+// Run by `npm install` (postinstall).
 const fs = require("fs");
 const path = require("path");
 
-const source = path.join(__dirname, "..", "..", "..", "proto");
-fs.cpSync(source, path.join(__dirname, "proto"), { recursive: true });
+const root = path.join(__dirname, "..", "..", "..");
+const target = path.join(__dirname, "proto");
+fs.cpSync(path.join(root, "proto"), target, { recursive: true });
+fs.cpSync(path.join(root, "sdk", "games", "saint_malo", "proto"), target, { recursive: true });

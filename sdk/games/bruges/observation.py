@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import CARD_COLOUR
 from .decisions import DRAW, TURNS
+from .options import options_for
 from .params import Params
 from .state import State
 
@@ -33,7 +34,8 @@ class House:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """Everything ``seat`` may know now; ``options`` are its legal actions when it decides."""
+    """Everything ``seat`` may know now; ``options`` are its legal actions when it decides (alone, or at
+    once with other seats: every seat able to buy a reputation step, B13)."""
 
     seat: int
     players: int
@@ -86,6 +88,15 @@ def _colours(cards: list[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def _options(state: State, seat: int, decider: int) -> tuple[Action, ...]:
+    """The seat's legal actions when it decides now: alone, or with the seats deciding at once."""
+    if decider == seat:
+        return tuple(state.legal_actions())
+    if decider >= 0 and state.decision is not None and seat in state.deciding_seats():
+        return tuple(options_for(state, state.decision, seat))
+    return ()
+
+
 def observe(state: State, seat: int) -> Observation:
     """``seat``'s observation of ``state``."""
     n = state.n
@@ -109,7 +120,7 @@ def observe(state: State, seat: int) -> Observation:
         turns=state.turns,
         decision=state.decision or "" if deciding else "",
         decider=decider,
-        options=tuple(state.legal_actions()) if decider == seat else (),
+        options=_options(state, seat, decider),
         pile_sizes=(state.pile_size[0], state.pile_size[1]),
         pile_colours=tuple(CARD_COLOUR[c] if c >= 0 else -1 for c in state.pile_top),  # type: ignore[arg-type]
         extra_size=state.extra_size,

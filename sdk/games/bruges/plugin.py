@@ -7,11 +7,11 @@ Secrecy: a seat's requests, views and step descriptions are built from what that
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from sdk.games.plugin import Parameter
+from sdk.games.plugin_base import Engine, PluginBase, Words
 
 from .actions import (
     ACTION_NAMES,
@@ -46,12 +46,6 @@ from .view import render, view
 __all__ = ["PLUGIN", "BrugesPlugin"]
 
 _DEFAULTS = Params().to_json()
-
-
-def _state(state: Any) -> State:
-    if not isinstance(state, State):
-        raise TypeError(f"not a Bruges state: {state!r}")
-    return state
 
 
 def describe(state: State, step: Step, seat: int | None = None) -> str | None:
@@ -106,14 +100,14 @@ def default_action(state: State) -> Action:
     return options[0]
 
 
-class BrugesPlugin:
+class BrugesPlugin(PluginBase[State]):
     """Engine, decisions, secrecy, defaults and renderers of Bruges for the referee."""
 
     name = "bruges"
     title = "Bruges"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    parameters: tuple[Parameter, ...] = tuple(
+    parameters = tuple(
         Parameter(key, value, summary)
         for (key, value), summary in zip(
             _DEFAULTS.items(),
@@ -137,59 +131,34 @@ class BrugesPlugin:
     chance_stream = "cards"
     web_script = Path(__file__).with_name("web") / "bruges.js"
     demo_seats = ("python -m bots.bruges", *["python -m bots.random"] * 3)
+    engine = Engine(State, new_game, step_to_json, step_from_json, Params)
+    observation_type = Observation
+    words = Words(render, view, describe)
 
-    def normalize_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        return Params.from_json(dict(params)).to_json()
-
-    def new_state(self, players: int, params: Mapping[str, Any]) -> State:
-        return new_game(players, Params.from_json(dict(params)))
-
-    def decision_kind(self, state: Any) -> str:
-        game = _state(state)
-        if game.decision is None or game.is_chance_node() or game.is_terminal():
-            raise ValueError("no decision is pending")
-        return game.decision
+    def deciding_seats(self, state: Any) -> tuple[int, ...]:
+        return self.state_of(state).deciding_seats()
 
     def observe(self, state: Any, seat: int) -> Observation:
-        return observe(_state(state), seat)
+        return observe(self.state_of(state), seat)
 
     def resample_hidden(self, state: Any, seat: int, rng: random.Random) -> State:
-        return resample_hidden(_state(state), seat, rng)
+        return resample_hidden(self.state_of(state), seat, rng)
 
     def random_action(self, observation: Any, rng: random.Random) -> Action:
         """Uniform over the seat's legal actions, which its observation lists."""
-        if not isinstance(observation, Observation):
-            raise TypeError(f"not a Bruges observation: {observation!r}")
-        if not observation.options:
+        options: tuple[Action, ...] = self.observation_of(observation).options
+        if not options:
             raise ValueError("the observation lists no options: this seat is not deciding")
-        return observation.options[rng.randrange(len(observation.options))]
+        return options[rng.randrange(len(options))]
 
     def default_action(self, state: Any) -> Action:
-        return default_action(_state(state))
-
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
-        return State.from_json(dict(data))
-
-    def step_to_json(self, step: Step) -> dict[str, Any]:
-        return step_to_json(step)
-
-    def step_from_json(self, data: Mapping[str, Any]) -> Step:
-        return step_from_json(dict(data))
+        return default_action(self.state_of(state))
 
     def turn(self, state: Any) -> int:
-        return max(1, _state(state).turns)
-
-    def render(self, state: Any, seat: int | None = None) -> str:
-        return render(_state(state), seat)
-
-    def view(self, state: Any, seat: int | None = None) -> dict[str, Any]:
-        return view(_state(state), seat)
-
-    def describe(self, state: Any, step: Step, seat: int | None = None) -> str | None:
-        return describe(_state(state), step, seat)
+        return max(1, self.state_of(state).turns)
 
     def summary(self, state: Any) -> dict[str, Any]:
-        game = _state(state)
+        game = self.state_of(state)
         return {
             "rounds": game.round,
             "final_round": game.final_round,

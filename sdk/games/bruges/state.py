@@ -301,6 +301,23 @@ class State:
         price = self.reputation_price()
         return max(0, price - 2) if self.has(seat, PRINCESS) else price
 
+    def can_advance(self, seat: int) -> bool:
+        """B13: a step is for sale (P > 0), the seat's pawn is below the top and it can pay."""
+        return (
+            self.reputation_price() > 0
+            and self.rep[seat] < self.params.top_step
+            and self.guilders[seat] >= self.price_for(seat)
+        )
+
+    def deciding_seats(self) -> tuple[int, ...]:
+        """The seats deciding now: in the reputation phase (B13) every seat still to decide that can
+        advance, in seat order, since each choice touches only that seat's own purse and pawn (and
+        so nobody's options); otherwise the one deciding seat."""
+        if self.decision != ADVANCE_REPUTATION:
+            return (self.decider,)
+        later = ((self.start + i) % self.n for i in range(self.seat_idx + 1, self.n))
+        return (self.decider, *(seat for seat in later if self.can_advance(seat)))
+
     # --- chance ---------------------------------------------------------------------------------------
 
     def _apply_chance(self, step: Step) -> None:
@@ -380,11 +397,7 @@ class State:
             self.turns += 1
             return
         seat = (self.start + self.seat_idx) % self.n
-        if (
-            self.reputation_price() > 0
-            and self.rep[seat] < self.params.top_step
-            and self.guilders[seat] >= self.price_for(seat)
-        ):
+        if self.can_advance(seat):
             self._ask(ADVANCE_REPUTATION, seat, [Advance(True), Advance(False)])
         else:
             self.seat_idx += 1

@@ -8,11 +8,11 @@ organiser's view (``seat=None``) shows every hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from sdk.games.plugin import Parameter
+from sdk.games.plugin_base import Engine, PluginBase, Words
 
 from .actions import (
     Action,
@@ -45,12 +45,6 @@ _DEFAULTS = Params().to_json()
 LOG_SHOWN = 6
 #: Cards named from the top of a shuffled deck in the organiser's step text (the step holds them all).
 SHUFFLE_SHOWN = 5
-
-
-def _state(state: Any) -> State:
-    if not isinstance(state, State):
-        raise TypeError(f"not a Cities state: {state!r}")
-    return state
 
 
 # --- words ---------------------------------------------------------------------------------------------
@@ -396,7 +390,7 @@ def default_action(state: State) -> Action:
     return state.legal_actions()[0]  # GiveCity / GiveEvent: the lowest city or event kind
 
 
-class CitiesPlugin:
+class CitiesPlugin(PluginBase[State]):
     """Engine, decisions, secrecy, defaults and renderers of Cities for the referee."""
 
     name = "cities"
@@ -413,57 +407,19 @@ class CitiesPlugin:
     chance_stream = "shuffles"
     web_script = Path(__file__).with_name("web") / "cities.js"
     demo_seats = ("python -m bots.cities", *["python -m bots.random"] * 3)
-
-    def normalize_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        return Params.from_json(dict(params)).to_json()
-
-    def new_state(self, players: int, params: Mapping[str, Any]) -> State:
-        return new_game(players, Params.from_json(dict(params)))
-
-    def decision_kind(self, state: Any) -> str:
-        decision = _state(state).decision
-        if decision is None:
-            raise ValueError("no decision is pending")
-        return decision.value
-
-    def observe(self, state: Any, seat: int) -> Observation:
-        return _state(state).observation(seat)
-
-    def resample_hidden(self, state: Any, seat: int, rng: random.Random) -> State:
-        return _state(state).resample_hidden(seat, rng)
+    engine = Engine(State, new_game, step_to_json, step_from_json, Params)
+    observation_type = Observation
+    words = Words(render, view, describe)
 
     def random_action(self, observation: Any, rng: random.Random) -> Action:
         """Uniform over the seat's legal actions, from a state determinized from its observation."""
-        if not isinstance(observation, Observation):
-            raise TypeError(f"not a Cities observation: {observation!r}")
-        return determinize(observation, rng).sample_action(rng)
+        return determinize(self.observation_of(observation), rng).sample_action(rng)
 
     def default_action(self, state: Any) -> Action:
-        return default_action(_state(state))
-
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
-        return State.from_json(dict(data))
-
-    def step_to_json(self, step: Step) -> dict[str, Any]:
-        return step_to_json(step)
-
-    def step_from_json(self, data: Mapping[str, Any]) -> Step:
-        return step_from_json(dict(data))
-
-    def turn(self, state: Any) -> int:
-        return max(1, _state(state).turn)
-
-    def render(self, state: Any, seat: int | None = None) -> str:
-        return render(_state(state), seat)
-
-    def view(self, state: Any, seat: int | None = None) -> dict[str, Any]:
-        return view(_state(state), seat)
-
-    def describe(self, state: Any, step: Step, seat: int | None = None) -> str | None:
-        return describe(_state(state), step, seat)
+        return default_action(self.state_of(state))
 
     def summary(self, state: Any) -> dict[str, Any]:
-        game = _state(state)
+        game = self.state_of(state)
         return {
             "rounds": game.round,
             "turns": game.turn,

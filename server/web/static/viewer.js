@@ -14,18 +14,23 @@
 
   const SVG_NS = "http://www.w3.org/2000/svg";
 
-  function html(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    node.append(...children);
+  /* Fills ``node``: an attribute or child that is null or undefined is left out (an empty value,
+   * never the text "null"), so a view's missing fields need no test in a game's module. */
+  function fill(node, attrs, children) {
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value !== null && value !== undefined) node.setAttribute(key, String(value));
+    }
+    node.append(...children.filter((child) => child !== null && child !== undefined).map(
+      (child) => (typeof child === "object" ? child : String(child))));
     return node;
   }
 
+  function html(tag, attrs, ...children) {
+    return fill(document.createElement(tag), attrs, children);
+  }
+
   function svg(tag, attrs, ...children) {
-    const node = document.createElementNS(SVG_NS, tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    node.append(...children);
-    return node;
+    return fill(document.createElementNS(SVG_NS, tag), attrs, children);
   }
 
   // --- the game modules ---------------------------------------------------------------------------
@@ -142,6 +147,9 @@
       if (step.source !== "bot" && step.source !== "chance") parts.push(html("span", { class: "badge source" }, step.source));
       if (step.latency_us !== null) parts.push(html("span", { class: "latency" }, `${(step.latency_us / 1000).toFixed(1)} ms`));
       if (step.strike) parts.push(html("span", { class: "badge strike" }, "strike: " + step.strike));
+      if (step.asked_at !== null && step.asked_at !== undefined) {
+        parts.push(html("span", { class: "badge together", title: `asked at step ${step.asked_at}` }, "asked at once"));
+      }
       if (step.reply !== null) parts.push(html("code", { class: "reply" }, "refused reply " + JSON.stringify(step.reply)));
       return parts;
     }

@@ -1,8 +1,9 @@
 """Blind auction: the rules engine (standard library only).
 
 Prizes are shuffled face down (a chance node). Each round turns up the next
-prize; every seat with cards bids one in secret, in seat order from the round's
-first seat; then all bids are shown. The single highest bid wins (a tie for
+prize; every seat with cards bids one in secret (the engine takes the bids in seat
+order from the round's first seat; the plugin asks them all at once); then all bids
+are shown. The single highest bid wins (a tie for
 highest: nobody wins); the winner keeps the prize or takes the bid card back.
 Spent bids are gone. The game ends when the prizes or the bid cards run out.
 """

@@ -14,8 +14,7 @@
   if (!viewer || typeof viewer.registerGame !== "function") {
     throw new Error("bruges.js draws for the smtourney viewer: load viewer.js before it");
   }
-  const { html } = viewer;
-  const NS = "http://www.w3.org/2000/svg";
+  const { html, svg } = viewer;
   const FILL = { blue: "#3a6fd8", brown: "#8a5a2b", red: "#d23c3c", purple: "#7b3fa6", yellow: "#e8c300" };
   const COLOURS = ["blue", "brown", "red", "purple", "yellow"];
 
@@ -25,18 +24,6 @@
 .bg-board svg text { font: 12px sans-serif; fill: #222; }
 .bg-board svg .active-frame { stroke: #f0b400; stroke-width: 3; fill: none; }
 `;
-
-  function svg(tag, attrs, ...children) {
-    const node = document.createElementNS(NS, tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value !== null && value !== undefined) node.setAttribute(key, String(value));
-    }
-    for (const child of children) {
-      if (child === null || child === undefined) continue;
-      node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
-    }
-    return node;
-  }
 
   function text(x, y, content, attrs) {
     return svg("text", { x, y, ...(attrs || {}) }, String(content));

@@ -3,9 +3,12 @@
 isort:skip_file
 Bruges decisions, protocol version 1.
 
-The referee calls one RPC per decision, always of the one seat that must
-decide now. In phases 1 and 2 there is no active player: each seat decides
-for itself in seat order (its draws, its penalties, its reputation step). In
+The referee calls one RPC per decision of a seat that must decide now. In
+phases 1 and 2 there is no active player: each seat decides for itself in
+seat order (its draws, its penalties, its reputation step); every seat that
+may buy a reputation step is asked at once (AdvanceReputation), from the
+same position, none seeing another's choice, and the answers are applied in
+seat order. In
 phase 3 the player whose turn it is decides, except a Knight owner asked to
 cancel a penalty after a Jester. A decision with a single legal option is
 applied without asking. Dice and card draws are chance: the referee draws
@@ -610,7 +613,9 @@ class Observation(_message.Message):
     decision: _builtins.str
     """The pending decision kind ("" when none is pending)."""
     decider: _builtins.int
-    """The seat deciding, -1 when none."""
+    """The seat whose decision the engine applies next, -1 when none (while seats
+    are asked at once for their reputation step: the first of them).
+    """
     extra_size: _builtins.int
     """Cards in the extra pile (0 once it has entered play)."""
     extra_used: _builtins.bool
@@ -625,7 +630,7 @@ class Observation(_message.Message):
 
     @_builtins.property
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___Action]:
-        """The legal actions of this decision (empty when another seat decides)."""
+        """The legal actions of this seat's decision (empty when it is not asked now)."""
 
     @_builtins.property
     def pile_sizes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:

@@ -3,9 +3,9 @@
 isort:skip_file
 Blind auction, a tiny example game: protocol version 1.
 
-Each round one prize is turned up. Every seat, in seat order from the
-round's first seat, secretly bids one card of its hand (Bid); when all have
-bid, the bids are shown and the single highest bid wins (ties: nobody wins).
+Each round one prize is turned up. Every seat with cards secretly bids one
+card of its hand (Bid): all are asked at once, and no request shows another
+seat's bid or whether it is in yet; when all have bid, the bids are shown and the single highest bid wins (ties: nobody wins).
 The winner then decides (Claim) to keep the prize (its points) or to take
 its bid card back instead. Spent bid cards are gone. After the last prize
 the highest score wins.
