@@ -5,7 +5,7 @@ every step field as one column (a JSON list of the values a step's JSON form has
 kinds or seats repeats one pattern that deflate folds away, and the block is zlib-compressed as a whole.
 Two columns are counts that only go up, which deflate cannot fold as decimal text: ``seq`` is kept as
 the difference from the step before (all ones), and ``decision_id`` as the difference from the same
-seat's previous decision (ones again), which is a third of a block less. A 4-player Saint Malo match of
+seat's previous decision (ones again), which is a third of a block less. A 4-player match of
 about 840 steps takes under 4 KB instead of some 70 KB of rows. zlib (standard library) is kept: a block
 encodes in about a millisecond and decodes in a tenth of one; lzma would save a few hundred bytes more
 for several times the time, a dictionary compressor a new dependency.

@@ -61,7 +61,7 @@ def _stage_problem(
             return "sprt is for a gauntlet of exactly two entrants, one of them candidate: true", ("sprt",)
         if players != 2 or not plan.duplicate:
             return (
-                "sprt compares pairs of matches with the same dice: needs players: 2 and duplicate: true",
+                "sprt compares pairs of matches with one chance seed: needs players: 2 and duplicate: true",
                 ("sprt",),
             )
         if rules.until is not None:

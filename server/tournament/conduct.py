@@ -1,7 +1,7 @@
 """How each entrant's bot behaved at the table: decision times, time bank used, faults by kind.
 
 Read from match records (the replay's latencies and the seats' faults). These are measured
-wall-clock times, so unlike every other column of the standings they differ from run to run.
+real elapsed times, so unlike every other column of the standings they differ from run to run.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A sequential probability ratio test on pairs of matches, as fastchess and cutechess-cli run one.
 
 Two entrants play pairs: the same chance seed twice with the seats swapped (duplicate
-rotations), so luck of the dice and of the seat cancels within a pair. A pair scores the
+rotations), so the luck of chance and of the seat cancels within a pair. A pair scores the
 candidate 0, 1/4, 1/2, 3/4 or 1 (the mean of its two match scores: 1 a win, 1/2 a tie, 0 a
 loss): the *pentanomial* model, which counts the correlation within a pair that a model of
 single matches (wins, draws, losses: trinomial) ignores.

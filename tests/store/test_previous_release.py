@@ -87,7 +87,11 @@ def _copy_rows(source: sqlite3.Connection, target: Connection, name: str) -> Non
 
 
 def record_hash(record: MatchRecord) -> str:
-    return hashlib.sha256(json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()
+    """The hash of the record as the previous release wrote it: record format 2, whose steps had no
+    ``asked_at`` (format 3 adds it, empty for every decision asked alone, as all of these were)."""
+    data = record.to_json()
+    assert data.pop("format") == 3 and all(step.pop("asked_at") is None for step in data["steps"])
+    return hashlib.sha256(json.dumps({**data, "format": 2}, sort_keys=True).encode()).hexdigest()
 
 
 def check_migrated(location: Location, db: str) -> None:

@@ -52,7 +52,7 @@ def table_order(table: Table, played: PlayedRound, seed: int, level: int, number
         for entrant, rank, points in zip(result.entrants, result.ranks, result.scores, strict=True):
             rank_sum[entrant] += rank
             score[entrant] += points
-    return sorted(table, key=lambda e: (rank_sum[e], -score[e], derive_seed(seed, "draw", level, number, e)))
+    return sorted(table, key=lambda e: (rank_sum[e], -score[e], derive_seed(seed, "tie", level, number, e)))
 
 
 def seeding(ctx: RoundContext) -> tuple[int, ...] | None:
