@@ -3,10 +3,11 @@ guaranteed kill-and-reap.
 
 A launched bot runs in a sandbox (:mod:`server.sandbox`) unless told otherwise:
 it listens on a Unix socket whose address it finds in ``SMTOURNEY_ADDRESS`` (and
-in place of ``{address}`` in its command). Without the sandbox it gets a free
-TCP port in ``SMTOURNEY_PORT`` (and in place of ``{port}``) as well. A command whose first word is
-``python`` or ``python3`` runs with the referee's own interpreter, so bots see
-the same installed packages. It runs in its own process group
+in place of ``{address}`` in its command), or on the TCP port in ``SMTOURNEY_PORT``
+(and in place of ``{port}``) of the sandbox's own loopback, which the sandbox relays
+to that socket. Without the sandbox its address is ``127.0.0.1`` and a free port.
+A command whose first word is ``python`` or ``python3`` runs with the referee's
+own interpreter, so bots see the same installed packages. It runs in its own process group
 with ``RLIMIT_AS``/``RLIMIT_CPU`` limits, and with the parent-death signal set
 to SIGKILL (both set by :mod:`server.guard` just before exec), so it dies with
 the referee even if the referee is SIGKILLed.
@@ -36,6 +37,7 @@ from sdk.serve import ADDRESS_ENV, PORT_ENV
 
 from . import guard
 from .sandbox import ADDRESS as SANDBOX_ADDRESS
+from .sandbox import PORT as SANDBOX_PORT
 from .sandbox import Sandbox, SandboxLimits, absolute_words, find_program
 
 _LIVE: set[BotProcess] = set()
@@ -72,6 +74,11 @@ def free_port() -> int:
         return port
 
 
+def _placed(words: Sequence[str], address: str, port: int) -> list[str]:
+    """``words`` with ``{address}`` and ``{port}`` replaced by where the bot is to listen."""
+    return [w.replace("{port}", str(port)).replace("{address}", address) for w in words]
+
+
 def _guarded(
     argv: list[str], limits: Limits, cgroup: Path | None = None, sandboxed: bool = False
 ) -> list[str]:
@@ -106,24 +113,19 @@ class BotProcess:
         self.cwd = cwd
         self.sandbox: Sandbox | None = None
         if sandboxed:
-            if any("{port}" in word for word in words):
-                raise ValueError(
-                    "{port} is for bots run with sandbox: false; a sandboxed bot listens on "
-                    "the Unix socket in SMTOURNEY_ADDRESS (or {address})"
-                )
             where = cwd or Path.cwd()
             program = find_program(words, {**os.environ, **(env or {})}, where)
             if program_dir is not None:
                 program = type(program)(program_dir, program_dir)
             self.sandbox = Sandbox(program, env or {}, limits.sandbox)
             self.address = self.sandbox.address
-            self.argv = absolute_words([w.replace("{address}", SANDBOX_ADDRESS) for w in words], where)
+            self.argv = absolute_words(_placed(words, SANDBOX_ADDRESS, SANDBOX_PORT), where)
             # bwrap runs with the bot's own environment: its /proc/1/environ is visible inside.
             self.env = dict(self.sandbox.env)
         else:
             port = free_port()
             self.address = f"127.0.0.1:{port}"
-            self.argv = [w.replace("{port}", str(port)).replace("{address}", self.address) for w in words]
+            self.argv = _placed(words, self.address, port)
             self.env = {**os.environ, **(env or {}), PORT_ENV: str(port), ADDRESS_ENV: self.address}
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
