@@ -62,8 +62,20 @@ class Limits:
     sandbox: SandboxLimits = field(default_factory=SandboxLimits)
 
 
+OUTPUT_LINES = 6
+"""Lines of a bot's output that a failed start-up quotes: enough for a traceback's last lines."""
+_OUTPUT_TAIL_BYTES = 16 * 1024
+_OUTPUT_LINE_CHARS = 300
+
+
 class StartupError(RuntimeError):
-    """The bot did not become healthy (it exited, or the start-up timeout passed)."""
+    """The bot did not become healthy (it exited, or the start-up timeout passed): why, and the
+    last lines of its output, which usually say what went wrong."""
+
+    def __init__(self, reason: str, output: Sequence[str] = ()) -> None:
+        self.reason, self.output = reason, tuple(output)
+        quoted = f"; its last output: {' | '.join(self.output)}" if self.output else ""
+        super().__init__(f"{reason}{quoted}")
 
 
 def free_port() -> int:
@@ -129,6 +141,7 @@ class BotProcess:
             self.env = {**os.environ, **(env or {}), PORT_ENV: str(port), ADDRESS_ENV: self.address}
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
+        self._output_from = 0  # where this launch's output starts in the log
 
     def start(self) -> None:
         """Spawn the process (stdout and stderr appended to the log file)."""
@@ -139,6 +152,7 @@ class BotProcess:
             argv, cgroup = self.sandbox.wrap(self.argv), self.sandbox.cgroup
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = self.log_path.open("ab")
+        self._output_from = self._log.tell()
         try:
             self.process = subprocess.Popen(
                 _guarded(argv, self.limits, cgroup, sandboxed=self.sandbox is not None),
@@ -153,6 +167,18 @@ class BotProcess:
             self._log.close()
             raise
         _LIVE.add(self)
+
+    def last_output(self, lines: int = OUTPUT_LINES) -> list[str]:
+        """The last non-blank lines this launch wrote to its log (not what earlier ones left there)."""
+        try:
+            with self.log_path.open("rb") as log:
+                size = log.seek(0, os.SEEK_END)
+                log.seek(max(self._output_from, size - _OUTPUT_TAIL_BYTES))
+                text = log.read().decode("utf-8", "replace")
+        except OSError:
+            return []
+        found = [line.strip() for line in text.splitlines() if line.strip()]
+        return [line[:_OUTPUT_LINE_CHARS] for line in found[-lines:]]
 
     def exit_code(self) -> int | None:
         """The exit status if the process has ended (negative: killed by that signal)."""
@@ -184,10 +210,12 @@ class BotProcess:
             while True:
                 code = self.exit_code()
                 if code is not None:
-                    raise StartupError(f"exited with status {code} before becoming healthy")
+                    raise StartupError(
+                        f"exited with status {code} before becoming healthy", self.last_output()
+                    )
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    raise StartupError(f"not healthy (SERVING) within {timeout_s:g} s")
+                    raise StartupError(f"not healthy (SERVING) within {timeout_s:g} s", self.last_output())
                 try:
                     reply = check(health_pb2.HealthCheckRequest(service=""), timeout=min(0.5, remaining))
                     if reply.status == health_pb2.HealthCheckResponse.SERVING:
