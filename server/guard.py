@@ -247,11 +247,15 @@ class RelayedConnection:
         self.peer = {outside: inside, inside: outside}
         self.waiting: dict[socket.socket, bytes] = {outside: b"", inside: b""}
         """Bytes read from one end, not yet written to this one."""
+        self.closed = False
+        """Both ends closed: an event for the other end, from the same ``select``, is stale."""
         for end in self.peer:
             end.setblocking(False)
             selector.register(end, selectors.EVENT_READ, self.ready)
 
     def ready(self, end: socket.socket, mask: int) -> None:
+        if self.closed:
+            return
         try:
             if mask & selectors.EVENT_WRITE:
                 self._flush(end)
@@ -293,8 +297,9 @@ class RelayedConnection:
             with contextlib.suppress(OSError):
                 flush_to.settimeout(self.FLUSH_TIMEOUT_S)
                 flush_to.sendall(self.waiting[flush_to])
+        self.closed = True
         for end in self.peer:
-            if end in self.selector.get_map():
+            with contextlib.suppress(KeyError):
                 self.selector.unregister(end)
             end.close()
 
