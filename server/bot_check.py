@@ -315,7 +315,8 @@ def _decide(
     except grpc.RpcError as exc:
         code = exc.code()
         if code == grpc.StatusCode.DEADLINE_EXCEEDED:
-            return Check(name, False, f"no {reply_name} within {decision_ms} ms", "answer within decision_ms")
+            fix = f"answer within decision_ms ({page})"
+            return Check(name, False, f"no {reply_name} within {decision_ms} ms", fix)
         if code == grpc.StatusCode.UNIMPLEMENTED:
             fix = f"implement {plugin.decisions.method_path(spec)} ({page})"
             return Check(name, False, f"{plugin.decisions.method_path(spec)} is not implemented", fix)
@@ -341,7 +342,7 @@ def _decide(
             name,
             False,
             f"{reply_name}.decision_id is {answered}, expected {position.decision_id}",
-            "copy request.context.decision_id (a uint64) into the reply",
+            f"copy request.context.decision_id (a uint64) into the reply ({page})",
         )
     try:
         action = spec.decode_reply(reply)

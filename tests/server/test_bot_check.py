@@ -15,6 +15,7 @@ import pytest
 from grpc_tools import protoc
 
 from sdk.games.registry import games, get_game
+from server.bot_check import docs_page
 from server.launcher import free_port
 
 from ..conftest import processes_with
@@ -174,3 +175,9 @@ def test_without_log_dir_the_log_goes_to_a_new_temporary_folder(tmp_path: Path) 
         assert list(tmp_path.iterdir()) == []  # no logs folder in the current one
     finally:
         shutil.rmtree(log.parent)
+
+
+def test_each_game_has_its_own_docs_page_for_fixes() -> None:
+    pages = {name: docs_page(plugin) for name, plugin in games().items()}
+    assert len(set(pages.values())) == len(pages), pages
+    assert all((ROOT / page).is_file() for page in pages.values()), pages
