@@ -6,6 +6,10 @@ standard health checking and server reflection.
 referee hands a launched bot its address: a Unix socket, ``unix:/path``, in the
 sandbox), else on the port in ``SMTOURNEY_PORT``; it serves until SIGTERM or
 SIGINT, then shuts down gracefully.
+
+An exception raised by the bot's code is written with its traceback to standard
+error (the bot's log, for a launched bot) and answered with an error status that
+names it (:class:`ReportRaised`), so the referee can say what went wrong.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import os
 import signal
 import sys
 import threading
+import traceback
 from collections.abc import Callable, Sequence
 from concurrent import futures
 from dataclasses import dataclass
@@ -38,6 +43,9 @@ TOKEN_ENV = "SMTOURNEY_TOKEN"
 #: Calls that need no token: health checks and reflection, which reveal nothing.
 _OPEN_PREFIXES = ("/grpc.health.v1.Health/", "/grpc.reflection.")
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+RAISED_KEY = "smtourney-raised"
+"""Trailing metadata of an error status that reports an exception of the bot: its type's name."""
+_MAX_DETAILS = 1000
 _END_REASONS = {bot_pb2.END_REASON_COMPLETED: "completed", bot_pb2.END_REASON_ABORTED: "aborted"}
 
 
@@ -112,6 +120,39 @@ class TokenCheck(grpc.ServerInterceptor):
         return continuation(handler_call_details)
 
 
+class ReportRaised(grpc.ServerInterceptor):
+    """Answer an exception raised in a bot's method with its type and message, and write its
+    traceback to standard error, rather than gRPC's bare ``Exception calling application``."""
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler[Any, Any] | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler[Any, Any] | None:
+        handler = continuation(handler_call_details)
+        if handler is None or handler.unary_unary is None:
+            return handler
+        behaviour = handler.unary_unary
+        method = handler_call_details.method
+
+        def reported(request: Any, context: grpc.ServicerContext) -> Any:
+            try:
+                return behaviour(request, context)
+            except Exception as exc:
+                raised = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+                print(f"{method} raised {raised}", file=sys.stderr)
+                traceback.print_exc(file=sys.stderr)
+                sys.stderr.flush()
+                context.set_trailing_metadata(((RAISED_KEY, type(exc).__name__),))
+                context.abort(grpc.StatusCode.UNKNOWN, raised[:_MAX_DETAILS])
+
+        return grpc.unary_unary_rpc_method_handler(
+            reported,
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class ServerTls:
     """PEM certificate chain and private key for serving over TLS."""
@@ -153,7 +194,7 @@ def serve(
     """
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=max_workers),
-        interceptors=[TokenCheck(token)] if token else [],
+        interceptors=[TokenCheck(token), ReportRaised()] if token else [ReportRaised()],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.so_reuseport", 0),

@@ -4,15 +4,18 @@ It starts the bot exactly as the referee would (sandbox included), or reaches it
 at its address, and checks in order: health, ``Hello``, ``StartMatch``, a reply
 to scripted positions of every decision kind of the game (each within its
 deadline, echoing its decision id, decodable and legal) and ``EndMatch``. Each
-check gives one line naming the proto field at fault and how to fix it. A health
-check answered UNIMPLEMENTED, a refused connection or a bot that exits ends the
-run at once with that reason.
+check gives one line naming the proto field at fault and how to fix it (for a
+reply, on the game's docs page). A health check answered UNIMPLEMENTED, a refused
+connection or a bot that exits ends the run at once with that reason, and the last
+lines of the bot's output. A launched bot's output goes to a fresh log, whose path
+the health line gives.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -25,12 +28,16 @@ from sdk.games.plugin import DecisionContext, GamePlugin
 from sdk.games.registry import games
 from sdk.protocol import PROTOCOL_VERSION
 
+from .bot_errors import describe_status, raised
 from .check_positions import Position, positions
 from .client import BotClient, describe_reply
 from .launcher import BotProcess, Limits, StartupError
 
 HEALTH_TIMEOUT_S = 5.0
 UNREACHABLE = "the bot cannot be reached"
+LOG_NAME = "bot-check.log"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+GUIDE = "docs/writing-a-bot.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +48,27 @@ class Check:
     passed: bool
     detail: str
     fix: str = ""
+    output: tuple[str, ...] = ()
+    """The bot's last lines of output, quoted below the line."""
 
     def line(self) -> str:
         mark = "PASS" if self.passed else "FAIL"
         fix = f" -- fix: {self.fix}" if self.fix and not self.passed else ""
         return f"{mark} {self.name}: {self.detail}{fix}"
+
+    def lines(self) -> list[str]:
+        """The line, then the quoted output, each to be printed as one line."""
+        return [self.line(), *(f"    | {line}" for line in self.output)]
+
+
+def docs_page(plugin: GamePlugin) -> str:
+    """The game's page for bot authors: the plugin's ``docs_page`` if it names one, else
+    ``docs/rules-<name>.md`` when it exists, else the general guide."""
+    named = getattr(plugin, "docs_page", None)
+    if isinstance(named, str) and named:
+        return named
+    page = DOCS / f"rules-{plugin.name.replace('_', '-')}.md"
+    return f"docs/{page.name}" if page.is_file() else GUIDE
 
 
 class CheckAbortedError(Exception):
@@ -57,12 +80,16 @@ def check_bot(
     *,
     game: str | None,
     sandboxed: bool,
-    log_dir: Path,
+    log_dir: Path | None,
     startup_timeout_s: float = 20.0,
     decision_ms: int = 1000,
     report: Callable[[Check], None],
 ) -> bool:
-    """Check the bot at ``target`` (a command, or an address); report each check; True if all pass."""
+    """Check the bot at ``target`` (a command, or an address); report each check; True if all pass.
+
+    A launched bot writes its output to ``log_dir/bot-check.log``, started afresh (by default in a
+    new temporary folder, left for the user to read).
+    """
     failed = False
 
     def emit(check: Check) -> None:
@@ -71,10 +98,10 @@ def check_bot(
         report(check)
 
     try:
-        with _reach(target, sandboxed, log_dir, startup_timeout_s, emit) as address:
-            client_games = _hello(address, game, emit)
+        with _reach(target, sandboxed, log_dir, startup_timeout_s, emit) as (address, log):
+            client_games = _hello(address, game, log, emit)
             for plugin in client_games:
-                _play_positions(address, plugin, decision_ms, emit)
+                _play_positions(address, plugin, decision_ms, log, emit)
     except CheckAbortedError:
         return False
     return not failed
@@ -88,15 +115,21 @@ def is_address(target: str) -> bool:
 
 @contextlib.contextmanager
 def _reach(
-    target: str, sandboxed: bool, log_dir: Path, startup_timeout_s: float, emit: Callable[[Check], None]
-) -> Iterator[str]:
-    """The bot's address, healthy; a launched bot is stopped on the way out."""
+    target: str,
+    sandboxed: bool,
+    log_dir: Path | None,
+    startup_timeout_s: float,
+    emit: Callable[[Check], None],
+) -> Iterator[tuple[str, Path | None]]:
+    """The bot's address, healthy, and its log if launched; a launched bot is stopped on the way out."""
     if is_address(target):
         _health_once(target, emit)
-        yield target
+        yield target, None
         return
-    process = BotProcess(target, log_dir / "bot-check.log", limits=Limits(), sandboxed=sandboxed)
+    log = (log_dir or Path(tempfile.mkdtemp(prefix="smtourney-bot-check-"))) / LOG_NAME
+    process = BotProcess(target, log, limits=Limits(), sandboxed=sandboxed)
     try:
+        log.unlink(missing_ok=True)
         process.start()
     except (OSError, ValueError) as exc:
         emit(Check("launch", False, str(exc), "check the command; it runs as the referee would run it"))
@@ -105,20 +138,25 @@ def _reach(
         try:
             process.wait_healthy(startup_timeout_s)
         except StartupError as exc:
-            emit(Check("health", False, str(exc), _startup_fix(str(exc), process.log_path)))
+            fix = _startup_fix(exc.reason, log, bool(exc.output))
+            emit(Check("health", False, exc.reason, fix, exc.output))
             raise CheckAbortedError from None
-        emit(Check("health", True, "grpc.health.v1.Health/Check answered SERVING"))
-        yield process.address
+        emit(Check("health", True, f"grpc.health.v1.Health/Check answered SERVING (the bot's output: {log})"))
+        yield process.address, log
     finally:
         process.stop()
 
 
-def _startup_fix(reason: str, log: Path) -> str:
+def _startup_fix(reason: str, log: Path, quoted: bool) -> str:
     if "UNIMPLEMENTED" in reason:
         return "serve grpc.health.v1.Health and set the status of service '' to SERVING"
+    output = f"its last output is below, all of it in {log}" if quoted else f"it wrote nothing to {log}"
     if "exited" in reason:
-        return f"the bot's output is in {log}"
-    return f"listen on SMTOURNEY_ADDRESS and report SERVING from Health/Check; the bot's output is in {log}"
+        return f"see why the bot stopped: {output}"
+    return (
+        "listen on SMTOURNEY_ADDRESS (a Unix socket) or on TCP at SMTOURNEY_PORT, and report SERVING "
+        f"from Health/Check ({GUIDE}); {output}"
+    )
 
 
 def _health_once(address: str, emit: Callable[[Check], None]) -> None:
@@ -147,7 +185,9 @@ def _health_once(address: str, emit: Callable[[Check], None]) -> None:
     emit(Check("health", True, "grpc.health.v1.Health/Check answered SERVING"))
 
 
-def _hello(address: str, game: str | None, emit: Callable[[Check], None]) -> list[GamePlugin]:
+def _hello(
+    address: str, game: str | None, log: Path | None, emit: Callable[[Check], None]
+) -> list[GamePlugin]:
     """Check ``Hello``; the installed games the bot will be checked at."""
     installed = games()
     any_plugin = installed[game] if game is not None else next(iter(installed.values()))
@@ -155,7 +195,7 @@ def _hello(address: str, game: str | None, emit: Callable[[Check], None]) -> lis
     try:
         hello = client.hello()
     except grpc.RpcError as exc:
-        emit(Check("Hello", False, f"{exc.code().name}: {exc.details()}", "serve smtourney.v1.Bot/Hello"))
+        emit(Check("Hello", False, describe_status(exc, log), "serve smtourney.v1.Bot/Hello"))
         raise CheckAbortedError from None
     finally:
         client.close()
@@ -191,22 +231,22 @@ def _hello(address: str, game: str | None, emit: Callable[[Check], None]) -> lis
 
 
 def _play_positions(
-    address: str, plugin: GamePlugin, decision_ms: int, emit: Callable[[Check], None]
+    address: str, plugin: GamePlugin, decision_ms: int, log: Path | None, emit: Callable[[Check], None]
 ) -> None:
     client = BotClient(address, plugin)
     try:
         for number, position in enumerate(positions(plugin)):
             match_id = f"check-{plugin.name}-{number}"
             start = functools.partial(_start, client, match_id, position, plugin, decision_ms)
-            if not _lifecycle("StartMatch", emit, number, start):
+            if not _lifecycle("StartMatch", emit, number, start, log):
                 if number == 0:  # a bot that cannot start a match cannot be checked further
                     raise CheckAbortedError
                 continue
-            check = _decide(client, plugin, position, match_id, decision_ms)
+            check = _decide(client, plugin, position, match_id, decision_ms, log)
             emit(check)
             if check.detail.startswith(UNREACHABLE):
                 raise CheckAbortedError
-            _lifecycle("EndMatch", emit, number, functools.partial(_end, client, match_id, position))
+            _lifecycle("EndMatch", emit, number, functools.partial(_end, client, match_id, position), log)
     finally:
         client.close()
 
@@ -229,7 +269,9 @@ def _end(client: BotClient, match_id: str, position: Position) -> None:
     client.end_match(match_id=match_id, scores=[0] * n, ranks=[1] * n, forfeited=[False] * n, completed=False)
 
 
-def _lifecycle(rpc: str, emit: Callable[[Check], None], number: int, call: Callable[[], None]) -> bool:
+def _lifecycle(
+    rpc: str, emit: Callable[[Check], None], number: int, call: Callable[[], None], log: Path | None
+) -> bool:
     """Call a lifecycle RPC; report it the first time, and whenever it fails."""
     try:
         call()
@@ -241,7 +283,7 @@ def _lifecycle(rpc: str, emit: Callable[[Check], None], number: int, call: Calla
             Check(
                 rpc,
                 False,
-                f"smtourney.v1.Bot/{rpc} failed: {exc.code().name}: {exc.details()}",
+                f"smtourney.v1.Bot/{rpc} failed: {describe_status(exc, log)}",
                 f"answer {rpc} with an empty {rpc}Reply within 5 s",
             )
         )
@@ -252,13 +294,19 @@ def _lifecycle(rpc: str, emit: Callable[[Check], None], number: int, call: Calla
 
 
 def _decide(
-    client: BotClient, plugin: GamePlugin, position: Position, match_id: str, decision_ms: int
+    client: BotClient,
+    plugin: GamePlugin,
+    position: Position,
+    match_id: str,
+    decision_ms: int,
+    log: Path | None,
 ) -> Check:
     """One scripted decision: on time, echoing its id, decodable, legal."""
     kind = plugin.decision_kind(position.state)
     spec = plugin.decisions[kind]
     name = f"{spec.rpc} ({position.label})"
     reply_name = spec.reply_type.DESCRIPTOR.name
+    page = docs_page(plugin)
     context = DecisionContext(match_id, position.decision_id, position.seat, decision_ms, 0)
     request = spec.encode_request(plugin.observe(position.state, position.seat), context)
     started = time.perf_counter()
@@ -267,9 +315,10 @@ def _decide(
     except grpc.RpcError as exc:
         code = exc.code()
         if code == grpc.StatusCode.DEADLINE_EXCEEDED:
-            return Check(name, False, f"no {reply_name} within {decision_ms} ms", "answer within decision_ms")
+            fix = f"answer within decision_ms ({page})"
+            return Check(name, False, f"no {reply_name} within {decision_ms} ms", fix)
         if code == grpc.StatusCode.UNIMPLEMENTED:
-            fix = f"implement {plugin.decisions.method_path(spec)}"
+            fix = f"implement {plugin.decisions.method_path(spec)} ({page})"
             return Check(name, False, f"{plugin.decisions.method_path(spec)} is not implemented", fix)
         if code == grpc.StatusCode.UNAVAILABLE:
             return Check(name, False, f"{UNREACHABLE} ({exc.details()})", "keep serving until SIGTERM")
@@ -277,18 +326,23 @@ def _decide(
             return Check(
                 name, False, f"{reply_name} is too large: {exc.details()}", "replies are at most 4 MiB"
             )
-        fix = "answer with a reply, not an error status"
-        return Check(name, False, f"error status {code.name}: {exc.details()}", fix)
+        if raised(exc):
+            fix = f"mend the bot's method: it must return the answer to {spec.rpc} ({page})"
+        else:
+            fix = f"answer with a {reply_name}, not an error status ({page})"
+        return Check(name, False, describe_status(exc, log), fix)
     took_ms = (time.perf_counter() - started) * 1000
     answered = getattr(reply, "decision_id", None)
     if reply.ByteSize() == 0:
-        return Check(name, False, f"{reply_name} is empty", "set decision_id and the answer's fields")
+        return Check(
+            name, False, f"{reply_name} is empty", f"set decision_id and the answer's fields ({page})"
+        )
     if answered != position.decision_id:
         return Check(
             name,
             False,
             f"{reply_name}.decision_id is {answered}, expected {position.decision_id}",
-            "copy request.context.decision_id (a uint64) into the reply",
+            f"copy request.context.decision_id (a uint64) into the reply ({page})",
         )
     try:
         action = spec.decode_reply(reply)
@@ -297,7 +351,7 @@ def _decide(
             name,
             False,
             f"{describe_reply(reply)} is malformed: {exc}",
-            _answer_hint(spec.summary),
+            _answer_hint(spec.summary, page),
         )
     trial = position.state.clone()
     try:
@@ -307,11 +361,11 @@ def _decide(
             name,
             False,
             f"{describe_reply(reply)} is illegal: {exc}",
-            _answer_hint(spec.summary),
+            _answer_hint(spec.summary, page),
         )
     return Check(name, True, f"{describe_reply(reply)} is legal ({took_ms:.0f} ms)")
 
 
-def _answer_hint(summary: str) -> str:
+def _answer_hint(summary: str, page: str) -> str:
     answer = f"the reply answers: {summary}; " if summary else ""
-    return f"{answer}docs/writing-a-bot.md lists the reply's fields and what is legal"
+    return f"{answer}{page} lists the reply's fields and what is legal"

@@ -309,12 +309,23 @@ def bot_check(
     startup_timeout: Annotated[
         float, typer.Option(min=1, max=600, help="Seconds a launched bot has to become healthy.")
     ] = 20.0,
-    log_dir: Annotated[Path, typer.Option(help="Where the launched bot's output is written.")] = Path("logs"),
+    log_dir: Annotated[
+        Path | None,
+        typer.Option(
+            help="Folder for the launched bot's output (bot-check.log, written afresh); "
+            "default: a new temporary folder, kept. The health line names the file."
+        ),
+    ] = None,
 ) -> None:
     """Check that a bot speaks the protocol right: health, Hello, every decision kind, edge cases."""
     if game is not None and game not in installed_games():
         print_error(f"--game: unknown game {game!r}; installed: {', '.join(installed_games())}")
         raise typer.Exit(2)
+    try:
+        log_dir = None if log_dir is None else log_folder(log_dir)
+    except ArgumentError as exc:
+        print_error(str(exc))
+        raise typer.Exit(2) from None
     interrupt_on_sigterm()
     try:
         passed = check_bot(
@@ -324,7 +335,7 @@ def bot_check(
             log_dir=log_dir,
             startup_timeout_s=startup_timeout,
             decision_ms=decision_ms,
-            report=lambda check: print(visible(check.line()), flush=True),
+            report=lambda check: print(*map(visible, check.lines()), sep="\n", flush=True),
         )
     except KeyboardInterrupt:
         stop_all()

@@ -3,10 +3,11 @@ guaranteed kill-and-reap.
 
 A launched bot runs in a sandbox (:mod:`server.sandbox`) unless told otherwise:
 it listens on a Unix socket whose address it finds in ``SMTOURNEY_ADDRESS`` (and
-in place of ``{address}`` in its command). Without the sandbox it gets a free
-TCP port in ``SMTOURNEY_PORT`` (and in place of ``{port}``) as well. A command whose first word is
-``python`` or ``python3`` runs with the referee's own interpreter, so bots see
-the same installed packages. It runs in its own process group
+in place of ``{address}`` in its command), or on the TCP port in ``SMTOURNEY_PORT``
+(and in place of ``{port}``) of the sandbox's own loopback, which the sandbox relays
+to that socket. Without the sandbox its address is ``127.0.0.1`` and a free port.
+A command whose first word is ``python`` or ``python3`` runs with the referee's
+own interpreter, so bots see the same installed packages. It runs in its own process group
 with ``RLIMIT_AS``/``RLIMIT_CPU`` limits, and with the parent-death signal set
 to SIGKILL (both set by :mod:`server.guard` just before exec), so it dies with
 the referee even if the referee is SIGKILLed.
@@ -36,6 +37,7 @@ from sdk.serve import ADDRESS_ENV, PORT_ENV
 
 from . import guard
 from .sandbox import ADDRESS as SANDBOX_ADDRESS
+from .sandbox import PORT as SANDBOX_PORT
 from .sandbox import Sandbox, SandboxLimits, absolute_words, find_program
 
 _LIVE: set[BotProcess] = set()
@@ -60,8 +62,20 @@ class Limits:
     sandbox: SandboxLimits = field(default_factory=SandboxLimits)
 
 
+OUTPUT_LINES = 6
+"""Lines of a bot's output that a failed start-up quotes: enough for a traceback's last lines."""
+_OUTPUT_TAIL_BYTES = 16 * 1024
+_OUTPUT_LINE_CHARS = 300
+
+
 class StartupError(RuntimeError):
-    """The bot did not become healthy (it exited, or the start-up timeout passed)."""
+    """The bot did not become healthy (it exited, or the start-up timeout passed): why, and the
+    last lines of its output, which usually say what went wrong."""
+
+    def __init__(self, reason: str, output: Sequence[str] = ()) -> None:
+        self.reason, self.output = reason, tuple(output)
+        quoted = f"; its last output: {' | '.join(self.output)}" if self.output else ""
+        super().__init__(f"{reason}{quoted}")
 
 
 def free_port() -> int:
@@ -70,6 +84,11 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def _placed(words: Sequence[str], address: str, port: int) -> list[str]:
+    """``words`` with ``{address}`` and ``{port}`` replaced by where the bot is to listen."""
+    return [w.replace("{port}", str(port)).replace("{address}", address) for w in words]
 
 
 def _guarded(
@@ -106,27 +125,23 @@ class BotProcess:
         self.cwd = cwd
         self.sandbox: Sandbox | None = None
         if sandboxed:
-            if any("{port}" in word for word in words):
-                raise ValueError(
-                    "{port} is for bots run with sandbox: false; a sandboxed bot listens on "
-                    "the Unix socket in SMTOURNEY_ADDRESS (or {address})"
-                )
             where = cwd or Path.cwd()
             program = find_program(words, {**os.environ, **(env or {})}, where)
             if program_dir is not None:
                 program = type(program)(program_dir, program_dir)
             self.sandbox = Sandbox(program, env or {}, limits.sandbox)
             self.address = self.sandbox.address
-            self.argv = absolute_words([w.replace("{address}", SANDBOX_ADDRESS) for w in words], where)
+            self.argv = absolute_words(_placed(words, SANDBOX_ADDRESS, SANDBOX_PORT), where)
             # bwrap runs with the bot's own environment: its /proc/1/environ is visible inside.
             self.env = dict(self.sandbox.env)
         else:
             port = free_port()
             self.address = f"127.0.0.1:{port}"
-            self.argv = [w.replace("{port}", str(port)).replace("{address}", self.address) for w in words]
+            self.argv = _placed(words, self.address, port)
             self.env = {**os.environ, **(env or {}), PORT_ENV: str(port), ADDRESS_ENV: self.address}
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
+        self._output_from = 0  # where this launch's output starts in the log
 
     def start(self) -> None:
         """Spawn the process (stdout and stderr appended to the log file)."""
@@ -137,6 +152,7 @@ class BotProcess:
             argv, cgroup = self.sandbox.wrap(self.argv), self.sandbox.cgroup
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = self.log_path.open("ab")
+        self._output_from = self._log.tell()
         try:
             self.process = subprocess.Popen(
                 _guarded(argv, self.limits, cgroup, sandboxed=self.sandbox is not None),
@@ -151,6 +167,18 @@ class BotProcess:
             self._log.close()
             raise
         _LIVE.add(self)
+
+    def last_output(self, lines: int = OUTPUT_LINES) -> list[str]:
+        """The last non-blank lines this launch wrote to its log (not what earlier ones left there)."""
+        try:
+            with self.log_path.open("rb") as log:
+                size = log.seek(0, os.SEEK_END)
+                log.seek(max(self._output_from, size - _OUTPUT_TAIL_BYTES))
+                text = log.read().decode("utf-8", "replace")
+        except OSError:
+            return []
+        found = [line.strip() for line in text.splitlines() if line.strip()]
+        return [line[:_OUTPUT_LINE_CHARS] for line in found[-lines:]]
 
     def exit_code(self) -> int | None:
         """The exit status if the process has ended (negative: killed by that signal)."""
@@ -182,10 +210,12 @@ class BotProcess:
             while True:
                 code = self.exit_code()
                 if code is not None:
-                    raise StartupError(f"exited with status {code} before becoming healthy")
+                    raise StartupError(
+                        f"exited with status {code} before becoming healthy", self.last_output()
+                    )
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    raise StartupError(f"not healthy (SERVING) within {timeout_s:g} s")
+                    raise StartupError(f"not healthy (SERVING) within {timeout_s:g} s", self.last_output())
                 try:
                     reply = check(health_pb2.HealthCheckRequest(service=""), timeout=min(0.5, remaining))
                     if reply.status == health_pb2.HealthCheckResponse.SERVING:

@@ -62,8 +62,6 @@ def seat_specs(plugin: GamePlugin, values: Sequence[str], *, sandbox: bool = Tru
     for number, value in enumerate(values, 1):
         address = looks_like_address(value)
         problem = address_problem(value) if address else command_problem(value)
-        if problem is None and sandbox and not address and "{port}" in value:
-            problem = "{port} needs --no-sandbox; a sandboxed bot listens on SMTOURNEY_ADDRESS ({address})"
         if problem is None and sandbox and not address and not sandbox_available():
             problem = (
                 "bubblewrap (bwrap) is not installed, and launched bots run in its sandbox: install the "

@@ -22,6 +22,7 @@ import grpc
 
 from sdk.games.plugin import DecisionContext, GamePlugin, GameState
 
+from .bot_errors import describe_status
 from .bot_host import BotHost
 from .client import PendingDecision, describe_reply
 from .launcher import Limits
@@ -112,7 +113,7 @@ class Referee:
                     if exc.code() == grpc.StatusCode.UNAVAILABLE:
                         self._lost_contact(seat, exc)
                     else:
-                        seat.forfeit(f"StartMatch failed: {exc.code().name}: {exc.details()}")
+                        seat.forfeit(f"StartMatch failed: {describe_status(exc, seat.log)}")
         state = self.plugin.new_state(len(self.seats), self.params)
         chance = random.Random(derive_seed(self.seed, self.plugin.chance_stream))
         while not state.is_terminal():
@@ -214,7 +215,7 @@ class Referee:
                 return _Strike(f"unreachable: {exc.details()}", forfeit=lost)
             if code == grpc.StatusCode.RESOURCE_EXHAUSTED:
                 return _Strike(f"reply too large: {exc.details()}")
-            return _Strike(f"error status {code.name}: {exc.details()}")
+            return _Strike(describe_status(exc, seat.log))
         self._charge(seat, step, call)
         if reply.ByteSize() == 0:
             return _Strike("empty reply")
@@ -266,7 +267,7 @@ class Referee:
                         completed=True,
                     )
                 except grpc.RpcError as exc:
-                    seat.fault(f"EndMatch failed: {exc.code().name}")
+                    seat.fault(f"EndMatch failed: {describe_status(exc, seat.log)}")
 
 
 def run_match(

@@ -4,10 +4,12 @@ Inside, a bot sees only what it needs to run: the system directories and the
 Python environment, read-only; its own program directory, read-only; a private
 ``/tmp`` of bounded size; its own ``/proc`` (a PID namespace of its own) and a
 minimal ``/dev``; and one writable directory holding the Unix socket it listens
-on. It has no network at all (the referee connects through the socket), a
-scrubbed environment, a limit on its processes, and it dies with its parent.
-Nothing else of the organiser's file system exists for it: not the bracket (and
-with it the seed), not the database, not other bots' logs or programs.
+on. It has no network beyond a loopback of its own (the referee connects through
+the socket; a bot that listens on TCP at ``SMTOURNEY_PORT`` on that loopback
+instead is reached through a relay the guard runs inside), a scrubbed
+environment, a limit on its processes, and it dies with its parent. Nothing else
+of the organiser's file system exists for it: not the bracket (and with it the
+seed), not the database, not other bots' logs or programs.
 
 :class:`Sandbox` builds the ``bwrap`` argument list and owns the socket's
 directory; :mod:`server.guard` applies the process limit inside it.
@@ -35,10 +37,15 @@ BWRAP = "bwrap"
 def sandbox_available() -> bool:
     """Whether bubblewrap is on this machine's ``PATH``, so that bots can be launched sandboxed."""
     return shutil.which(BWRAP) is not None
+
+
 SOCKET_DIR = "/run/smtourney"
 SOCKET_PATH = f"{SOCKET_DIR}/bot.sock"
 ADDRESS = f"unix:{SOCKET_PATH}"
 """Where every sandboxed bot listens, as the bot sees it (``SMTOURNEY_ADDRESS``)."""
+PORT = 50051
+"""The TCP port a sandboxed bot may listen on instead (``SMTOURNEY_PORT``), on the sandbox's own
+loopback: any port is free there, so it is always the same one."""
 GUARD_PATH = "/run/smtourney-guard.py"
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
 """Read-only in every sandbox: programs, libraries, and the configuration they read (locale, certificates)."""
@@ -49,7 +56,8 @@ BASE_ENV = {
     "TMPDIR": "/tmp",
     "PYTHONDONTWRITEBYTECODE": "1",
 }
-"""The whole environment of a sandboxed bot, besides its entrant's ``env`` and ``SMTOURNEY_ADDRESS``."""
+"""The whole environment of a sandboxed bot, besides its entrant's ``env``, ``SMTOURNEY_ADDRESS``
+and ``SMTOURNEY_PORT``."""
 _PYTHONS = ("python", "python3")
 _PREFIX = "smtourney-bot-"
 """Socket folders and cgroups are named ``smtourney-bot-<launcher pid>-<random>``."""
@@ -196,7 +204,7 @@ class Sandbox:
         limits: SandboxLimits = SandboxLimits(),
     ) -> None:
         self.program = program
-        self.env = {**BASE_ENV, **env, "SMTOURNEY_ADDRESS": ADDRESS}
+        self.env = {**BASE_ENV, **env, "SMTOURNEY_ADDRESS": ADDRESS, "SMTOURNEY_PORT": str(PORT)}
         extra = os.pathsep.join(str(p) for p in installed_paths())
         if extra:  # the bot finds what the referee finds (game plugins installed with --target)
             self.env["PYTHONPATH"] = os.pathsep.join(filter(None, [self.env.get("PYTHONPATH"), extra]))
@@ -234,6 +242,7 @@ class Sandbox:
             args += ["--setenv", name, value]
         inner = [sys.executable, "-I", "-S", GUARD_PATH, "-", "-", "-"]
         options = ["--processes", str(self.limits.processes), "--lifeline", "watch"]
+        options += ["--relay-socket", SOCKET_PATH, "--relay-port", str(PORT)]
         return [*args, "--", *inner, *options, "--", *argv]
 
     def close(self) -> None:

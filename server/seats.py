@@ -15,6 +15,7 @@ import grpc
 from sdk.games.plugin import GamePlugin
 from sdk.protocol import PROTOCOL_VERSION
 
+from .bot_errors import describe_status
 from .client import BotClient, BotConnection, Tls
 from .inprocess import InProcessClient
 from .launcher import BotProcess, Limits, StartupError
@@ -72,6 +73,11 @@ class Seat:
             self.record.forfeited = True
             self.record.forfeit_reason = reason
             self.fault(f"forfeited: {reason}")
+
+    @property
+    def log(self) -> Path | None:
+        """Where the seat's launched bot writes its output (None for a bot reached by address)."""
+        return None if self.process is None else self.process.log_path
 
     def unreachable_reason(self, details: str) -> str:
         """Why the bot cannot be reached, with its exit status when it was launched."""
@@ -202,7 +208,7 @@ def _connect(plugin: GamePlugin, seat: Seat, startup_timeout_s: float) -> None:
     try:
         hello = seat.client.hello()
     except grpc.RpcError as exc:
-        seat.forfeit(f"Hello failed: {exc.code().name}: {exc.details()}")
+        seat.forfeit(f"Hello failed: {describe_status(exc, seat.log)}")
         return
     seat.record.bot = f"{hello.name} {hello.version}".strip()
     if hello.protocol_version != PROTOCOL_VERSION:

@@ -1,4 +1,5 @@
-"""The Node.js example bot (docs/examples/node/) passes ``smtourney bot check`` and plays a match.
+"""The Node.js example bot (docs/examples/node/) passes ``smtourney bot check`` and plays, sandboxed,
+whether it listens on TCP at ``SMTOURNEY_PORT`` (as it does by default) or on the Unix socket.
 
 Run when ``node`` and ``npm`` are installed; its packages are installed from the npm registry
 when missing (``node_modules`` stays out of the repository).
@@ -35,9 +36,19 @@ def installed() -> Path:
     return EXAMPLE / "bot.js"
 
 
-def test_the_node_example_passes_bot_check(installed: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["", " {address}"], ids=["tcp-port", "unix-socket"])
+def test_the_node_example_passes_bot_check(installed: Path, where: str, tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "server", "bot", "check", f"node {installed}", "--log-dir", str(tmp_path)],
+        [
+            sys.executable,
+            "-m",
+            "server",
+            "bot",
+            "check",
+            f"node {installed}{where}",
+            "--log-dir",
+            str(tmp_path),
+        ],
         cwd=ROOT,
         check=False,
         capture_output=True,
@@ -54,8 +65,9 @@ def test_the_node_example_plays_a_whole_match_sandboxed(installed: Path, tmp_pat
     record = tmp_path / "match.json"
     result = subprocess.run(
         [
-            sys.executable, "-m", "server", "play", "--game", "saint_malo", "--bot", f"node {installed}",
-            "--bot", "python -m bots.random", "--record", str(record), "--log-dir", str(tmp_path / "logs"),
+            sys.executable, "-m", "server", "play", "--game", "saint_malo",
+            "--bot", f"node {installed} {{address}}", "--bot", "python -m bots.random",
+            "--record", str(record), "--log-dir", str(tmp_path / "logs"),
         ],
         cwd=ROOT,
         check=False,
@@ -68,4 +80,28 @@ def test_the_node_example_plays_a_whole_match_sandboxed(installed: Path, tmp_pat
     assert seats[0]["bot"] == "node-example 1.0"
     assert seats[0]["strikes"] == 0 and not seats[0]["forfeited"], seats[0]
     log = next((tmp_path / "logs").glob("*.seat0.*.log")).read_text()
-    assert "serving on unix:/run/smtourney/bot.sock" in log
+    assert "serving on unix:/run/smtourney/bot.sock" in log and "relaying" not in log
+
+
+def test_the_node_example_on_tcp_plays_a_sandboxed_bracket_without_a_fault(
+    installed: Path, tmp_path: Path
+) -> None:
+    """Listening on TCP at SMTOURNEY_PORT only, as gRPC examples in every language do."""
+    bracket = tmp_path / "node.yaml"
+    bracket.write_text(
+        "name: node\ngame: saint_malo\nplayers: 2\nrounds: 1\nseed: 5\n"
+        "time_control: {decision_ms: 5000, bank_ms: 20000}\nentrants:\n"
+        f"  - {{name: node, command: node {installed}}}\n"
+        "  - {name: random, command: python -m bots.random}\n"
+    )
+    smtourney = [sys.executable, "-m", "server"]
+    run = subprocess.run(
+        [*smtourney, "run", str(bracket)], cwd=ROOT, check=False, capture_output=True, text=True, timeout=240
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    listing = subprocess.run(
+        [*smtourney, "standings", "--db", str(bracket.with_suffix(".db")), "--json"],
+        cwd=ROOT, check=True, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    node = next(row for row in json.loads(listing.stdout) if row["name"] == "node")
+    assert node["matches"] == 2 and node["strikes"] == 0 and node["forfeits"] == 0, node

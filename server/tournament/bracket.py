@@ -290,7 +290,7 @@ class Entrant(_Model):
         default=None,
         strict=True,
         description="Shell-style command that starts the bot; it gets its address in SMTOURNEY_ADDRESS "
-        "and in place of {address} (and, with sandbox: false, its port in SMTOURNEY_PORT and {port}).",
+        "and in place of {address}, and a TCP port it may listen on instead in SMTOURNEY_PORT and {port}.",
     )
     address: str | None = Field(
         default=None, strict=True, description="host:port of a bot that is already running."
@@ -667,12 +667,6 @@ class Bracket(_Model):
                 problem = bot_class_problem(load_bot_class(entrant.bot), plugin)
                 if problem is not None:
                     raise FieldError(problem, ("entrants", index, "bot"))
-            if self.sandboxed(entrant) and "{port}" in (entrant.command or ""):
-                raise FieldError(
-                    "{port} needs sandbox: false; a sandboxed bot listens on the Unix socket "
-                    "in SMTOURNEY_ADDRESS (or {address})",
-                    ("entrants", index, "command"),
-                )
             if self.sandboxed(entrant) and entrant.command is not None and not sandbox_available():
                 raise FieldError(
                     "bubblewrap (bwrap) is not installed, and launched bots run in its sandbox: install "

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from sdk.games.registry import games, get_game
+from server.bot_check import docs_page
 from server.launcher import free_port
 
 from ..conftest import processes_with
@@ -108,3 +111,58 @@ def test_a_refused_connection_is_reported_at_once(tmp_path: Path) -> None:
 def test_an_unknown_game_is_one_line(tmp_path: Path) -> None:
     code, output = bot_check("python -m bots.random", "--game", "no_such_game", log_dir=tmp_path)
     assert code == 2 and output.startswith("error: --game: unknown game 'no_such_game'"), output
+
+
+def test_a_method_that_raises_is_named_with_its_message_and_its_traceback_is_logged(tmp_path: Path) -> None:
+    code, output = bot_check("python -m tests.bots.raising_bot", "--game", "saint_malo", log_dir=tmp_path)
+    assert code == 1, output
+    log = tmp_path / "bot-check.log"
+    raised = re.escape(f"the bot raised ValueError: boom-3141 (traceback in {log})")
+    assert re.search(
+        rf"^FAIL Keep \(the first position\): {raised} -- fix: mend the bot's method", output, re.M
+    )
+    assert re.search(r"-- fix: .*\(docs/rules-saint-malo\.md\)$", output, re.M), output
+    assert "Traceback" not in output
+    text = log.read_text()
+    assert "Traceback (most recent call last)" in text and "ValueError: boom-3141" in text
+    assert f"PASS health: grpc.health.v1.Health/Check answered SERVING (the bot's output: {log})" in output
+
+
+def test_a_bot_that_cannot_start_is_reported_with_its_last_output(tmp_path: Path) -> None:
+    (tmp_path / "bot-check.log").write_text("output of an earlier check\n")
+    code, output = bot_check("python -m no_such_bot_module", log_dir=tmp_path)
+    assert code == 1, output
+    first, *quoted = output.splitlines()
+    assert first.startswith(
+        "FAIL health: exited with status 1 before becoming healthy -- fix: see why the bot"
+    )
+    assert re.fullmatch(r"    \| .*python\S*: No module named no_such_bot_module", quoted[-1]), output
+    assert "earlier check" not in output + (tmp_path / "bot-check.log").read_text()  # a fresh log
+
+
+def test_without_log_dir_the_log_goes_to_a_new_temporary_folder(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "server", "bot", "check", "python -m bots.random", "--game", "saint_malo"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    named = re.search(r"^PASS health: .* \(the bot's output: (.+)\)$", result.stdout, re.M)
+    assert named is not None, result.stdout
+    log = Path(named[1])
+    try:
+        assert log.parent.name.startswith("smtourney-bot-check-") and log.is_file()
+        assert log.parent.parent == Path(tempfile.gettempdir())
+        assert list(tmp_path.iterdir()) == []  # no logs folder in the current one
+    finally:
+        shutil.rmtree(log.parent)
+
+
+def test_each_game_has_its_own_docs_page_for_fixes() -> None:
+    pages = {name: docs_page(plugin) for name, plugin in games().items()}
+    assert len(set(pages.values())) == len(pages), pages
+    assert all((ROOT / page).is_file() for page in pages.values()), pages

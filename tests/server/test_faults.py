@@ -7,6 +7,7 @@ is left behind.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from server.record import MatchRecord
 from server.referee import RefereeConfig, TimeControl, run_match
 from server.resimulate import resimulate
 
+from ..commands import invoke, run_process
 from ..conftest import processes_with
 from .conftest import launched, play
 
@@ -88,7 +90,9 @@ def test_a_command_that_cannot_start_forfeits_the_seat(tmp_path: Path) -> None:
     specs = [launched("ok", "bots.random"), launched("missing", "no_such_module_anywhere")]
     record = play(specs, tmp_path, startup_timeout_s=10.0)
     assert record.seats[1].forfeited
-    assert "exited with status 1 before becoming healthy" in (record.seats[1].forfeit_reason or "")
+    reason = record.seats[1].forfeit_reason or ""
+    assert "exited with status 1 before becoming healthy; its last output: " in reason
+    assert reason.endswith("No module named no_such_module_anywhere"), reason  # the line that says why
     assert "No module named" in next(tmp_path.glob("*missing*.log")).read_text()
 
 
@@ -108,3 +112,28 @@ def test_the_strike_is_recorded_before_the_forfeit_it_causes(tmp_path: Path, tag
     strike, forfeit = faulty.faults
     assert re.fullmatch(r"decision \d+ \(\w+\): unreachable: .+", strike), strike
     assert forfeit == f"forfeited: {faulty.forfeit_reason}" == "forfeited: bot process exited with status 3"
+
+
+def test_a_bot_method_that_raises_is_named_in_the_tournament_record(tmp_path: Path, tag: str) -> None:
+    """``matches --json`` shows the exception's message, and the log it names holds the traceback."""
+    bracket = tmp_path / "raise.yaml"
+    bracket.write_text(
+        "name: raise\ngame: saint_malo\nplayers: 2\nrounds: 1\nseed: 3\n"
+        "time_control: {decision_ms: 5000, bank_ms: 20000}\nentrants:\n"
+        f"  - {{name: raising, command: python -m tests.bots.raising_bot, env: {{TAG: {tag}}}}}\n"
+        f"  - {{name: random, command: python -m bots.random, env: {{TAG: {tag}}}}}\n"
+    )
+    assert run_process("run", str(bracket), timeout=240).code == 0
+    code, output = invoke("matches", "--db", str(bracket.with_suffix(".db")), "--json")
+    assert code == 0, output
+    faults = [f for match in json.loads(output) for seat in match["seats"] for f in seat["faults"]]
+    raised = [
+        re.fullmatch(r"decision \d+ \(\w+\): the bot raised ValueError: boom-3141 \(traceback in (.+)\)", f)
+        for f in faults
+    ]
+    logs = {Path(m[1]) for m in raised if m is not None}
+    assert logs and len([m for m in raised if m]) == 6, faults  # three strikes in each of two matches
+    for log in logs:
+        text = log.read_text()
+        assert "Traceback (most recent call last)" in text and "ValueError: boom-3141" in text
+    assert processes_with(tag) == []

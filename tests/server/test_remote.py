@@ -64,7 +64,8 @@ def test_wrong_token_is_refused_and_the_seat_forfeited(
     )
     record = play([remote, launched("local", "bots.random")], tmp_path)
     assert record.seats[0].forfeited
-    assert record.seats[0].forfeit_reason == "Hello failed: UNAUTHENTICATED: missing or wrong bearer token"
+    refused = "Hello failed: error status UNAUTHENTICATED: missing or wrong bearer token"
+    assert record.seats[0].forfeit_reason == refused
 
 
 def test_unreachable_address_forfeits_the_seat(tmp_path: Path) -> None:
@@ -72,7 +73,7 @@ def test_unreachable_address_forfeits_the_seat(tmp_path: Path) -> None:
         [SeatSpec(name="nobody", address="127.0.0.1:9"), launched("local", "bots.random")], tmp_path
     )
     assert record.seats[0].forfeited
-    assert (record.seats[0].forfeit_reason or "").startswith("Hello failed: UNAVAILABLE")
+    assert (record.seats[0].forfeit_reason or "").startswith("Hello failed: error status UNAVAILABLE")
     assert record.seats[1].rank == 1
 
 

@@ -22,7 +22,7 @@ from server.store.repository import Store
 from tests.bots.cheating_bot import ATTACKS
 
 from ..conftest import processes_with
-from .conftest import ROOT
+from .conftest import ROOT, launched, play
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap (bwrap) is not installed")
 
@@ -164,13 +164,30 @@ def test_a_sandboxed_bot_sees_a_scrubbed_environment_and_no_network(tmp_path: Pa
     names, pids, interfaces = process.log_path.read_text().splitlines()[:3]
     # PYTHONPATH only where packages were installed into folders on the referee's path (pip --target).
     extra = ["PYTHONPATH"] if installed_paths() else []
-    basics = ["HOME", "LANG", "MINE", "PATH", "PWD", "PYTHONDONTWRITEBYTECODE", "SMTOURNEY_ADDRESS", "TMPDIR"]
+    basics = ["HOME", "LANG", "MINE", "PATH", "PWD", "PYTHONDONTWRITEBYTECODE", "SMTOURNEY_ADDRESS"]
+    basics += ["SMTOURNEY_PORT", "TMPDIR"]
     assert eval(names) == sorted([*basics, *extra])
     pid, listing = pids.split(maxsplit=1)
     assert int(pid) < 10  # a PID namespace of its own
     assert not {"home", "var", "opt", "srv", "mnt", "media"} & set(eval(listing))
     assert eval(interfaces) == ["lo"]  # only the loopback of its own network namespace
     assert not Path(process.address.removeprefix("unix:")).parent.exists()  # the socket's folder is gone
+
+
+def test_a_bot_listening_on_tcp_plays_sandboxed_through_the_relay(tmp_path: Path, tag: str) -> None:
+    """``{port}`` (and ``SMTOURNEY_PORT``) is a port on the sandbox's own loopback: the referee reaches
+    it through the sandbox's socket; a bot on the socket itself is reached directly."""
+    specs = [
+        launched("tcp", "bots.greedy", "--port", "{port}", tag=tag),
+        launched("unix", "bots.random", tag=tag),
+    ]
+    record = play(specs, tmp_path)
+    for seat in record.seats:
+        assert seat.strikes == 0 and not seat.forfeited, seat.faults
+    tcp, unix = (next(tmp_path.glob(f"*.seat{i}.*.log")).read_text() for i in range(2))
+    assert "serving on 127.0.0.1:50051" in tcp and "relaying /run/smtourney/bot.sock to port 50051" in tcp
+    assert "serving on unix:/run/smtourney/bot.sock" in unix and "relaying" not in unix
+    assert processes_with(tag) == []
 
 
 @pytest.mark.parametrize(
@@ -231,6 +248,7 @@ def test_without_bubblewrap_a_sandboxed_bracket_or_play_is_refused_in_one_line(t
         "  - {name: a, command: python -m bots.random}\n"
         "  - {name: b, command: python -m bots.random, sandbox: false}\n"
     )
+
     def smtourney(*args: str) -> subprocess.CompletedProcess[str]:
         command = [sys.executable, "-m", "server", *args]
         return subprocess.run(command, env=env, capture_output=True, text=True, timeout=60, check=False)

@@ -1,8 +1,9 @@
 // A complete Saint Malo bot in Node.js, written from the .proto files alone (grpc-js, proto-loader).
 //
 //   npm install                      # fetches grpc-js and proto-loader, copies ../../../proto here
-//   node bot.js                      # listens where SMTOURNEY_ADDRESS says (the referee sets it)
-//   node bot.js unix:/tmp/bot.sock   # or where its first argument says
+//   node bot.js                      # listens on TCP at the port in SMTOURNEY_PORT (the referee sets it)
+//   node bot.js unix:/tmp/bot.sock   # or where its first argument says ({address} in a bracket's
+//                                    # command: the Unix socket the referee connects to)
 //
 // It plays simple legal moves read from the observation's bit masks. Masks and decision ids are
 // uint64: they arrive as strings (the `longs: String` option) and are handled as BigInt, since a
@@ -112,7 +113,7 @@ server.addService(health, {
   },
 });
 
-const address = process.argv[2] || process.env.SMTOURNEY_ADDRESS || "127.0.0.1:50051";
+const address = process.argv[2] || `0.0.0.0:${process.env.SMTOURNEY_PORT || 50051}`;
 server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (error) => {
   if (error) {
     console.error(`cannot listen on ${address}: ${error.message}`);
