@@ -165,3 +165,46 @@ def test_the_exported_file_draws_from_disk(
     page.keyboard.press("End")
     assert_shows(page, replay, len(replay["moments"]) - 1)
     assert requests and all(url.startswith("file://") for url in requests), requests
+
+
+#: Text boxes whose content is wider than the box (cut or spilling over), and the seats' titles.
+LAYOUT_JS = """() => ({
+  overflowing: [...document.querySelectorAll("#board .ct-city, #board .badge, #board .ct-group .label, #board td, #board th")]
+    .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+  seats: [...document.querySelectorAll("#board .ct-seat header strong")].map((s) => s.textContent),
+})"""
+
+
+def assert_laid_out(page: Page, replay: dict[str, Any]) -> None:
+    layout = page.evaluate(LAYOUT_JS)
+    assert layout["overflowing"] == []
+    assert layout["seats"] == [seat["name"] for seat in replay["seats"]]
+
+
+def test_the_end_shows_the_score_part_by_part_and_the_tie_break(
+    page: Page, cities_url: str, match: tuple[str, dict[str, Any]]
+) -> None:
+    path, replay = match
+    last = len(replay["moments"]) - 1
+    page.goto(f"{cities_url}{path}#m={last // 2}")
+    assert_shows(page, replay, last // 2)
+    assert_laid_out(page, replay)
+    assert page.locator("#board .ct-end").count() == 0
+    page.keyboard.press("End")
+    assert_shows(page, replay, last)
+    assert_laid_out(page, replay)
+    summary, seats = replay["summary"], replay["seats"]
+
+    def row(part: str) -> list[str]:
+        return page.locator(f"#board .ct-final tr[data-part='{part}'] td").all_inner_texts()[1:]
+
+    assert row("empires") == [str(len(done)) for done in summary["completed"]]
+    assert row("score") == [str(seat["score"]) for seat in seats]
+    assert row("cities_held") == [str(n) for n in summary["cities_held"]]
+    assert row("rank") == [str(seat["rank"]) for seat in seats]
+    why = page.inner_text("#board .ct-tie-break")
+    scores = [seat["score"] for seat in seats]
+    if len(set(scores)) < len(scores):  # equal scores: the cities held decided, and say so
+        assert "cities held" in why and all(seat["name"] in why for seat in seats if scores.count(seat["score"]) > 1)
+    else:
+        assert why.startswith("No equal scores")
