@@ -137,7 +137,7 @@ def test_a_seat_view_draws_its_own_hand_and_only_the_colours_of_the_other(
     seat = 1
     replay = fetch(f"{bruges_url}/api{match}?seat={seat}").json()
     middle = len(replay["moments"]) // 2
-    page.goto(f"{bruges_url}{match}?seat={seat}#m={middle}")
+    page.goto(f"{bruges_url}{match}?seat={seat}#m={replay['moments'][middle]['step']['seq'] + 1}")
     drawn = assert_shows(page, replay, middle)
     other = drawn["seats"][1 - seat]
     assert drawn["seats"][seat]["hand"] is not None

@@ -142,7 +142,7 @@ def test_a_seat_view_draws_its_own_hand_and_only_the_size_of_the_others(
     seat = 1
     replay = fetch(f"{cities_url}/api{path}?seat={seat}").json()
     middle = len(replay["moments"]) // 2
-    page.goto(f"{cities_url}{path}?seat={seat}#m={middle}")
+    page.goto(f"{cities_url}{path}?seat={seat}#m={replay['moments'][middle]['step']['seq'] + 1}")
     drawn = assert_shows(page, replay, middle)
     for shown in drawn["seats"]:
         assert (shown["hand"] is not None) == (shown["seat"] == seat)
@@ -208,3 +208,28 @@ def test_the_end_shows_the_score_part_by_part_and_the_tie_break(
         assert "cities held" in why and all(seat["name"] in why for seat in seats if scores.count(seat["score"]) > 1)
     else:
         assert why.startswith("No equal scores")
+
+
+def test_a_seat_view_numbers_each_step_as_the_organisers_view_does(
+    page: Page, cities_url: str, match: tuple[str, dict[str, Any]]
+) -> None:
+    path, replay = match
+    seat = 1
+    as_seat = fetch(f"{cities_url}/api{path}?seat={seat}").json()
+    numbers = [0] + [m["step"]["seq"] + 1 for m in as_seat["moments"][1:]]
+    skipped = [i for i, n in enumerate(numbers) if n != i]
+    assert skipped, "the seat saw every step: the numbering check would be empty"
+    page.goto(f"{cities_url}{path}?seat={seat}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll(".step-row")].slice(1)
+          .map((r) => [Number(r.dataset.step), r.querySelector(".index").textContent])"""
+    )
+    assert rows == [[n, f"#{n}"] for n in numbers[1:]]
+    for index in skipped[:: max(1, len(skipped) // 5)]:  # the organiser's step of that number is this step
+        organiser, seen = replay["moments"][numbers[index]]["step"], as_seat["moments"][index]["step"]
+        assert (organiser["seq"], organiser["kind"], organiser["seat"]) == (seen["seq"], seen["kind"], seen["seat"])
+        page.goto(f"{cities_url}{path}?seat={seat}#m={numbers[index]}")
+        page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{index}'")
+        assert page.get_attribute("#viewer", "data-step") == str(numbers[index])
+        assert page.inner_text("#step .index").startswith(f"step {numbers[index]} ")

@@ -138,7 +138,7 @@ def test_a_seat_view_draws_its_own_hand_and_only_the_size_of_the_others(
     seat = 1
     replay = fetch(f"{masons_url}/api{path}?seat={seat}").json()
     middle = len(replay["moments"]) // 2
-    page.goto(f"{masons_url}{path}?seat={seat}#m={middle}")
+    page.goto(f"{masons_url}{path}?seat={seat}#m={replay['moments'][middle]['step']['seq'] + 1}")
     drawn = assert_shows(page, replay, middle)
     for shown in drawn["seats"]:
         assert (shown["hand"] is not None) == (shown["seat"] == seat)
