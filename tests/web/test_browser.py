@@ -322,3 +322,35 @@ def test_html_and_svg_leave_out_null_and_undefined(
         })"""
     )
     assert made == [["a30", ["data-n"], "0"], ["a30", ["data-n"], "0"]]
+
+
+#: Text boxes whose content is wider than the box, and the cities' titles.
+LAYOUT_JS = """() => ({
+  overflowing: [...document.querySelectorAll("#board td, #board th, #board .badge, #board .city header strong")]
+    .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+  names: [...document.querySelectorAll("#board .city header strong")].map((s) => s.textContent),
+})"""
+
+
+def test_names_fit_and_the_end_shows_the_score_part_by_part_and_the_tie_break(
+    page: Page, base_url: str, tournament_id: int, walled: tuple[str, dict[str, Any]]
+) -> None:
+    match_id, replay = walled
+    path = f"{base_url}/tournaments/{tournament_id}/matches/{match_id}"
+    last = len(replay["moments"]) - 1
+    for index in (last // 2, last):
+        page.goto(f"{path}#m={index}")
+        assert_shows(page, replay, index)
+        layout = page.evaluate(LAYOUT_JS)
+        assert layout["overflowing"] == []
+        assert layout["names"] == [seat["name"] for seat in replay["seats"]]
+        assert page.locator("#board .sm-end").count() == (index == last)
+    breakdown = replay["summary"]["score_breakdown"]
+    for part in breakdown[0]:
+        cells = page.locator(f"#board .sm-final tr[data-part='{part}'] td").all_inner_texts()[1:]
+        assert cells == [str(seat_parts.get(part, 0)) for seat_parts in breakdown]
+    ranks = page.locator("#board .sm-final tr[data-part='rank'] td").all_inner_texts()[1:]
+    assert ranks == [str(seat["rank"]) for seat in replay["seats"]]
+    scores = [seat["score"] for seat in replay["seats"]]
+    why = page.inner_text("#board .sm-tie-break")
+    assert ("empty spaces" in why) if len(set(scores)) < len(scores) else why.startswith("No equal scores")
