@@ -71,7 +71,6 @@ def wall_total(replay: dict[str, Any], index: int) -> int:
     return sum(city["walls"] for city in replay["moments"][index]["view"]["cities"])
 
 
-
 @pytest.fixture(scope="module")
 def walled(base_url: str, tournament_id: int, match_ids: list[str]) -> tuple[str, dict[str, Any]]:
     """The match whose cities end with the most walls, and its replay."""
@@ -206,6 +205,7 @@ def test_switching_seats_redraws_that_seats_view_and_the_url_follows(
     page.select_option("#seat-view", "1")
     view_loaded(page, "1")
     assert_shows(page, as_seat, there)
+
     def number(index: int) -> int:  # the organiser's number of a step shown in seat 1's view
         return int(as_seat["moments"][index]["step"]["seq"]) + 1 if index else 0
 
@@ -326,7 +326,8 @@ def test_html_and_svg_leave_out_null_and_undefined(
 
 #: Text boxes whose content is wider than the box, and the cities' titles.
 LAYOUT_JS = """() => ({
-  overflowing: [...document.querySelectorAll("#board td, #board th, #board .badge, #board .city header strong")]
+  overflowing: [...document.querySelectorAll(
+    "#board td, #board th, #board .badge, #board .city header strong")]
     .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
   names: [...document.querySelectorAll("#board .city header strong")].map((s) => s.textContent),
 })"""

@@ -107,7 +107,6 @@ def match(bruges_url: str) -> str:
     return f"{base}/{first}"
 
 
-
 def test_moments_of_a_served_match_are_drawn_as_the_replay_says(
     page: Page, bruges_url: str, match: str, tmp_path: Path
 ) -> None:
@@ -166,7 +165,8 @@ LAYOUT_JS = """() => ({
     return [r.left, r.top, r.right, r.bottom];
   }),
   threats: [...document.querySelectorAll("#board .bg-seat")].map((g) =>
-    [...g.querySelectorAll(".bg-threat")].map((t) => [t.dataset.colour, t.querySelector("text").textContent])),
+    [...g.querySelectorAll(".bg-threat")]
+      .map((t) => [t.dataset.colour, t.querySelector("text").textContent])),
 })"""
 
 
@@ -191,7 +191,7 @@ def assert_labels_fit(page: Page, replay: dict[str, Any], index: int) -> None:
     for seat, title, threats in zip(replay["seats"], layout["titles"], layout["threats"], strict=True):
         assert title.startswith(f"{seat['name']} (seat {seat['seat']})")
         counts = view["seats"][seat["seat"]]["threats"]
-        assert threats == [[c, f"×{n}"] for c, n in counts.items() if n]
+        assert threats == [[c, f"\u00d7{n}"] for c, n in counts.items() if n]
 
 
 def test_labels_fit_their_boxes_names_show_and_the_end_explains_the_score(

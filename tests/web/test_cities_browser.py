@@ -111,7 +111,6 @@ def match(cities_url: str) -> tuple[str, dict[str, Any]]:
     return f"{base}/{best}", replays[best]
 
 
-
 def test_every_moment_of_a_served_match_is_drawn_as_the_replay_says(
     page: Page, cities_url: str, match: tuple[str, dict[str, Any]], tmp_path: Path
 ) -> None:
@@ -169,7 +168,8 @@ def test_the_exported_file_draws_from_disk(
 
 #: Text boxes whose content is wider than the box (cut or spilling over), and the seats' titles.
 LAYOUT_JS = """() => ({
-  overflowing: [...document.querySelectorAll("#board .ct-city, #board .badge, #board .ct-group .label, #board td, #board th")]
+  overflowing: [...document.querySelectorAll(
+    "#board .ct-city, #board .badge, #board .ct-group .label, #board td, #board th")]
     .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
   seats: [...document.querySelectorAll("#board .ct-seat header strong")].map((s) => s.textContent),
 })"""
@@ -205,7 +205,9 @@ def test_the_end_shows_the_score_part_by_part_and_the_tie_break(
     why = page.inner_text("#board .ct-tie-break")
     scores = [seat["score"] for seat in seats]
     if len(set(scores)) < len(scores):  # equal scores: the cities held decided, and say so
-        assert "cities held" in why and all(seat["name"] in why for seat in seats if scores.count(seat["score"]) > 1)
+        assert "cities held" in why and all(
+            seat["name"] in why for seat in seats if scores.count(seat["score"]) > 1
+        )
     else:
         assert why.startswith("No equal scores")
 
@@ -228,7 +230,11 @@ def test_a_seat_view_numbers_each_step_as_the_organisers_view_does(
     assert rows == [[n, f"#{n}"] for n in numbers[1:]]
     for index in skipped[:: max(1, len(skipped) // 5)]:  # the organiser's step of that number is this step
         organiser, seen = replay["moments"][numbers[index]]["step"], as_seat["moments"][index]["step"]
-        assert (organiser["seq"], organiser["kind"], organiser["seat"]) == (seen["seq"], seen["kind"], seen["seat"])
+        assert (organiser["seq"], organiser["kind"], organiser["seat"]) == (
+            seen["seq"],
+            seen["kind"],
+            seen["seat"],
+        )
         page.goto(f"{cities_url}{path}?seat={seat}#m={numbers[index]}")
         page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{index}'")
         assert page.get_attribute("#viewer", "data-step") == str(numbers[index])

@@ -9,7 +9,6 @@ web app; Chromium is the system's, driven by Playwright as in ``test_browser.py`
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -108,7 +107,6 @@ def match(masons_url: str) -> tuple[str, dict[str, Any]]:
     replays = {i: fetch(f"{masons_url}/api{base}/{i}").json() for i in ids}
     best = max(replays, key=lambda i: len(replays[i]["moments"][-1]["view"]["cities"]))
     return f"{base}/{best}", replays[best]
-
 
 
 def test_every_moment_of_a_served_match_is_drawn_as_the_replay_says(
