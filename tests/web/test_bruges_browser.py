@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from server.cli import app as cli_app
 
-from .conftest import fetch, needs_chromium, serve
+from .conftest import fetch, needs_chromium, overlap, serve
 
 pytestmark = needs_chromium
 
@@ -168,10 +168,6 @@ LAYOUT_JS = """() => ({
     [...g.querySelectorAll(".bg-threat")]
       .map((t) => [t.dataset.colour, t.querySelector("text").textContent])),
 })"""
-
-
-def overlap(a: list[float], b: list[float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def assert_labels_fit(page: Page, replay: dict[str, Any], index: int) -> None:

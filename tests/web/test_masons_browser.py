@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from server.cli import app as cli_app
 from server.web.export import export_html
 
-from .conftest import fetch, needs_chromium, serve
+from .conftest import fetch, needs_chromium, overlap, serve
 
 pytestmark = needs_chromium
 
@@ -168,10 +168,6 @@ LABELS_JS = """() => ({
   cards: [...document.querySelectorAll("#board .ms-card")].map((c) => c.textContent),
   seats: [...document.querySelectorAll("#board .ms-seat header strong")].map((s) => s.textContent),
 })"""
-
-
-def overlap(a: list[float], b: list[float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def assert_labelled(page: Page, replay: dict[str, Any]) -> None:
