@@ -3,7 +3,8 @@
 A bot page (``docs/bots-<game>.md``) marks what is checked:
 
 - ``<!-- example bot -->`` before a fenced ```python block: a complete bot module. It is saved as a
-  module of its own and plays in-process matches against ``bots.random`` with no strike.
+  module of its own, plays in-process matches against ``bots.random`` with no strike, and passes
+  ``smtourney bot check`` as a sandboxed process.
 - ``<!-- names: TARGET -->`` before a table: every code-formatted name in the table's first column is
   looked up in TARGET, which is one of
 
@@ -26,9 +27,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from sdk.bot import Bot
 from sdk.games.registry import games, get_game
+from server.cli import app as cli_app
 from server.referee import RefereeConfig, TimeControl, run_match
 from server.seats import SeatSpec
 
@@ -180,3 +183,16 @@ def test_the_example_bot_plays_against_random(
         assert record.seats[example].strikes == 0, record.seats[example].faults
         assert not record.seats[example].forfeited
         assert record.end_reason == "completed"
+
+
+@pytest.mark.parametrize("page", BOT_PAGES, ids=[page.stem for page in BOT_PAGES])
+def test_the_example_bot_passes_bot_check(page: Path, tmp_path: Path) -> None:
+    """Saved as the page says, the example runs as its own sandboxed process and passes every check."""
+    script = tmp_path / f"example_{page_game(page)}_bot.py"
+    script.write_text(examples(page)[0], encoding="utf-8")
+    result = CliRunner().invoke(
+        cli_app,
+        ["bot", "check", f"python {script}", "--game", page_game(page), "--log-dir", str(tmp_path / "logs")],
+    )
+    assert result.exit_code == 0, result.output
+    assert "PASS Hello" in result.output and "FAIL" not in result.output
