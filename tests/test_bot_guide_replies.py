@@ -1,4 +1,4 @@
-"""The example replies of docs/writing-a-bot.md are real messages of the protocol, as written."""
+"""The example replies of docs/bots-saint-malo.md are real messages of the protocol, as written."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from google.protobuf import text_format
 
 from sdk.games.saint_malo.protocol import saint_malo_pb2
 
-GUIDE = Path(__file__).resolve().parent.parent / "docs" / "writing-a-bot.md"
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "bots-saint-malo.md"
 EXAMPLE = re.compile(r"^(\w+Reply): (.*)$", re.MULTILINE)
 
 

@@ -1,4 +1,4 @@
-"""The example bot of ``docs/writing-a-bot.md``: shown verbatim, short, legal, and playable.
+"""The example bot of ``docs/bots-saint-malo.md``: shown verbatim, short, legal, and playable.
 
 The guide includes ``docs/examples/example_bot.py`` word for word; these tests keep
 the two identical, keep the example under 40 lines, check that its answers are
@@ -24,7 +24,7 @@ from tests.saint_malo.bot_answers import check_saint_malo_bot
 from tests.test_docs import python_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
-GUIDE = ROOT / "docs" / "writing-a-bot.md"
+GUIDE = ROOT / "docs" / "bots-saint-malo.md"
 EXAMPLE = ROOT / "docs" / "examples" / "example_bot.py"
 MAX_LINES = 40
 
@@ -42,7 +42,7 @@ def test_the_guide_shows_the_example_file_verbatim() -> None:
     source = EXAMPLE.read_text(encoding="utf-8")
     blocks = python_blocks(GUIDE.read_text(encoding="utf-8"))
     shown = [block for block in blocks if "class ExampleBot" in block]
-    assert shown == [source], "docs/writing-a-bot.md must include docs/examples/example_bot.py verbatim, once"
+    assert shown == [source], "docs/bots-saint-malo.md must show docs/examples/example_bot.py verbatim, once"
 
 
 def test_the_example_is_under_40_lines() -> None:

@@ -42,6 +42,11 @@ def fetch(url: str) -> Reply:
             return Reply(error.code, error.headers["content-type"], error.read().decode())
 
 
+def overlap(a: list[float], b: list[float]) -> bool:
+    """Whether two rectangles ``[left, top, right, bottom]`` share any area (touching edges do not)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 @contextmanager
 def serve(db: Location) -> Iterator[str]:
     """Serve ``db`` on 127.0.0.1 on a free port; yields the base URL; always stops the server."""

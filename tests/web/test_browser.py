@@ -71,7 +71,6 @@ def wall_total(replay: dict[str, Any], index: int) -> int:
     return sum(city["walls"] for city in replay["moments"][index]["view"]["cities"])
 
 
-
 @pytest.fixture(scope="module")
 def walled(base_url: str, tournament_id: int, match_ids: list[str]) -> tuple[str, dict[str, Any]]:
     """The match whose cities end with the most walls, and its replay."""
@@ -206,12 +205,16 @@ def test_switching_seats_redraws_that_seats_view_and_the_url_follows(
     page.select_option("#seat-view", "1")
     view_loaded(page, "1")
     assert_shows(page, as_seat, there)
-    assert page.url == f"{base_url}{path}?seat=1#m={there}"
+
+    def number(index: int) -> int:  # the organiser's number of a step shown in seat 1's view
+        return int(as_seat["moments"][index]["step"]["seq"]) + 1 if index else 0
+
+    assert page.url == f"{base_url}{path}?seat=1#m={number(there)}"
     assert latencies(page, 0) == 0 and latencies(page, 1) > 0  # the other seat's reply times are gone
     assert page.get_attribute("#export-link", "href") == f"{path}/export?seat=1"
     page.keyboard.press("ArrowRight")  # the keys step through the match again, not through the seats
     assert_shows(page, as_seat, there + 1)
-    page.wait_for_function(f"location.search === '?seat=1' && location.hash === '#m={there + 1}'")
+    page.wait_for_function(f"location.search === '?seat=1' && location.hash === '#m={number(there + 1)}'")
 
     page.reload()  # the URL alone brings the same view back
     view_loaded(page, "1")
@@ -220,8 +223,8 @@ def test_switching_seats_redraws_that_seats_view_and_the_url_follows(
 
     page.select_option("#seat-view", "")
     view_loaded(page, "")
-    back = replay["moments"][there + 1]
-    assert_shows(page, replay, back["index"])  # here every step is seen, so the same moment
+    back = replay["moments"][number(there + 1)]
+    assert_shows(page, replay, back["index"])  # here every step is seen: the moment is the step's number
     page.wait_for_function(f"location.href === '{base_url}{path}#m={back['index']}'")
     assert latencies(page, 0) > 0 and page.get_attribute("#export-link", "href") == f"{path}/export"
 
@@ -319,3 +322,36 @@ def test_html_and_svg_leave_out_null_and_undefined(
         })"""
     )
     assert made == [["a30", ["data-n"], "0"], ["a30", ["data-n"], "0"]]
+
+
+#: Text boxes whose content is wider than the box, and the cities' titles.
+LAYOUT_JS = """() => ({
+  overflowing: [...document.querySelectorAll(
+    "#board td, #board th, #board .badge, #board .city header strong")]
+    .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+  names: [...document.querySelectorAll("#board .city header strong")].map((s) => s.textContent),
+})"""
+
+
+def test_names_fit_and_the_end_shows_the_score_part_by_part_and_the_tie_break(
+    page: Page, base_url: str, tournament_id: int, walled: tuple[str, dict[str, Any]]
+) -> None:
+    match_id, replay = walled
+    path = f"{base_url}/tournaments/{tournament_id}/matches/{match_id}"
+    last = len(replay["moments"]) - 1
+    for index in (last // 2, last):
+        page.goto(f"{path}#m={index}")
+        assert_shows(page, replay, index)
+        layout = page.evaluate(LAYOUT_JS)
+        assert layout["overflowing"] == []
+        assert layout["names"] == [seat["name"] for seat in replay["seats"]]
+        assert page.locator("#board .sm-end").count() == (index == last)
+    breakdown = replay["summary"]["score_breakdown"]
+    for part in breakdown[0]:
+        cells = page.locator(f"#board .sm-final tr[data-part='{part}'] td").all_inner_texts()[1:]
+        assert cells == [str(seat_parts.get(part, 0)) for seat_parts in breakdown]
+    ranks = page.locator("#board .sm-final tr[data-part='rank'] td").all_inner_texts()[1:]
+    assert ranks == [str(seat["rank"]) for seat in replay["seats"]]
+    scores = [seat["score"] for seat in replay["seats"]]
+    why = page.inner_text("#board .sm-tie-break")
+    assert ("empty spaces" in why) if len(set(scores)) < len(scores) else why.startswith("No equal scores")

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from server.cli import app as cli_app
 
-from .conftest import fetch, needs_chromium, serve
+from .conftest import fetch, needs_chromium, overlap, serve
 
 pytestmark = needs_chromium
 
@@ -45,7 +45,7 @@ DRAWN_JS = """() => ({
     canals: [0, 1].map((s) => g.querySelectorAll(`.bg-canal.built[data-section="${s}"]`).length),
     reputation: Number(g.querySelector(".bg-reputation.here").dataset.step),
     workers: [...g.querySelectorAll(".bg-worker")].map((w) => Number(w.dataset.count)),
-    threats: g.querySelectorAll(".bg-threat").length,
+    threats: [...g.querySelectorAll(".bg-threat")].reduce((sum, t) => sum + Number(t.dataset.count), 0),
     hand_size: Number(g.querySelector(".bg-hand").dataset.size),
     hand: g.querySelector(".bg-hand").dataset.hidden ? null
       : [...g.querySelectorAll(".bg-card")].map((c) => c.dataset.card),
@@ -107,7 +107,6 @@ def match(bruges_url: str) -> str:
     return f"{base}/{first}"
 
 
-
 def test_moments_of_a_served_match_are_drawn_as_the_replay_says(
     page: Page, bruges_url: str, match: str, tmp_path: Path
 ) -> None:
@@ -137,7 +136,7 @@ def test_a_seat_view_draws_its_own_hand_and_only_the_colours_of_the_other(
     seat = 1
     replay = fetch(f"{bruges_url}/api{match}?seat={seat}").json()
     middle = len(replay["moments"]) // 2
-    page.goto(f"{bruges_url}{match}?seat={seat}#m={middle}")
+    page.goto(f"{bruges_url}{match}?seat={seat}#m={replay['moments'][middle]['step']['seq'] + 1}")
     drawn = assert_shows(page, replay, middle)
     other = drawn["seats"][1 - seat]
     assert drawn["seats"][seat]["hand"] is not None
@@ -146,3 +145,79 @@ def test_a_seat_view_draws_its_own_hand_and_only_the_colours_of_the_other(
     page.keyboard.press("End")
     assert_shows(page, replay, len(replay["moments"]) - 1)
     page.screenshot(path=str(tmp_path / "bruges-seat.png"), full_page=True)
+
+
+#: Every boxed label's rectangle and its box's, and every seat panel's title.
+LAYOUT_JS = """() => ({
+  boxed: [...document.querySelectorAll("#board .bg-boxed")].map((g) => {
+    const box = g.querySelector("rect").getBoundingClientRect();
+    const label = g.querySelector("text").getBoundingClientRect();
+    return { text: g.querySelector("text").textContent, box: [box.left, box.top, box.right, box.bottom],
+      label: [label.left, label.top, label.right, label.bottom] };
+  }),
+  titles: [...document.querySelectorAll("#board .bg-title")].map((t) => t.textContent),
+  canals: [...document.querySelectorAll("#board .bg-canal")].map((c) => {
+    const r = c.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  }),
+  houses: [...document.querySelectorAll("#board .bg-house")].map((h) => {
+    const r = h.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  }),
+  threats: [...document.querySelectorAll("#board .bg-seat")].map((g) =>
+    [...g.querySelectorAll(".bg-threat")]
+      .map((t) => [t.dataset.colour, t.querySelector("text").textContent])),
+})"""
+
+
+def assert_labels_fit(page: Page, replay: dict[str, Any], index: int) -> None:
+    layout = page.evaluate(LAYOUT_JS)
+    assert layout["boxed"], "no boxed labels drawn"
+    for item in layout["boxed"]:
+        (bl, bt, br, bb), (ll, lt, lr, lb) = item["box"], item["label"]
+        assert bl - 0.5 <= ll and lr <= br + 0.5 and bt - 0.5 <= lt and lb <= bb + 0.5, item
+    for canal in layout["canals"]:  # nothing is drawn across a canal space
+        for house in layout["houses"]:
+            assert not overlap(canal, house), (canal, house)
+    view = replay["moments"][index]["view"]
+    labels = {item["text"] for item in layout["boxed"]}
+    for shown in view["seats"]:  # names whole, never cut
+        assert {card["person"] for card in shown["hand"] or []} <= labels
+        assert {house["person"]["person"] for house in shown["houses"] if house["person"]} <= labels
+    for seat, title, threats in zip(replay["seats"], layout["titles"], layout["threats"], strict=True):
+        assert title.startswith(f"{seat['name']} (seat {seat['seat']})")
+        counts = view["seats"][seat["seat"]]["threats"]
+        assert threats == [[c, f"\u00d7{n}"] for c, n in counts.items() if n]
+
+
+def test_labels_fit_their_boxes_names_show_and_the_end_explains_the_score(
+    page: Page, bruges_url: str, match: str
+) -> None:
+    replay = fetch(f"{bruges_url}/api{match}").json()
+    last = len(replay["moments"]) - 1
+    middle = last // 2
+    page.goto(f"{bruges_url}{match}#m={middle}")
+    assert_shows(page, replay, middle)
+    assert_labels_fit(page, replay, middle)
+    assert page.locator("#board .bg-end").count() == 0  # the breakdown belongs to the end
+    page.keyboard.press("End")
+    assert_shows(page, replay, last)
+    assert_labels_fit(page, replay, last)
+    parts = replay["summary"]["final_scoring"]
+    for key in ("persons", "houses", "majorities", "statues", "reputation"):
+        cells = page.locator(f"#board .bg-final tr[data-part='{key}'] td").all_inner_texts()
+        assert cells[1:] == [str(p[key]) for p in parts]
+    ranks = page.locator("#board .bg-final tr.bg-final-rank td").all_inner_texts()[1:]
+    assert ranks == [str(seat["rank"]) for seat in replay["seats"]]
+    assert "guilders" in page.inner_text("#board .bg-tie-break")
+    page.screenshot(path="/tmp/bruges-end-check.png", full_page=True)
+
+
+def test_the_viewing_seat_is_marked(page: Page, bruges_url: str, match: str) -> None:
+    seat = 0
+    replay = fetch(f"{bruges_url}/api{match}?seat={seat}").json()
+    page.goto(f"{bruges_url}{match}?seat={seat}#m=0")
+    assert_shows(page, replay, 0)
+    assert page.locator(f"#board .bg-seat[data-seat='{seat}'] .bg-viewing-mark").is_visible()
+    assert page.locator("#board .bg-viewing-mark").count() == 1
+    assert_labels_fit(page, replay, 0)

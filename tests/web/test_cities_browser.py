@@ -111,7 +111,6 @@ def match(cities_url: str) -> tuple[str, dict[str, Any]]:
     return f"{base}/{best}", replays[best]
 
 
-
 def test_every_moment_of_a_served_match_is_drawn_as_the_replay_says(
     page: Page, cities_url: str, match: tuple[str, dict[str, Any]], tmp_path: Path
 ) -> None:
@@ -142,7 +141,7 @@ def test_a_seat_view_draws_its_own_hand_and_only_the_size_of_the_others(
     seat = 1
     replay = fetch(f"{cities_url}/api{path}?seat={seat}").json()
     middle = len(replay["moments"]) // 2
-    page.goto(f"{cities_url}{path}?seat={seat}#m={middle}")
+    page.goto(f"{cities_url}{path}?seat={seat}#m={replay['moments'][middle]['step']['seq'] + 1}")
     drawn = assert_shows(page, replay, middle)
     for shown in drawn["seats"]:
         assert (shown["hand"] is not None) == (shown["seat"] == seat)
@@ -165,3 +164,78 @@ def test_the_exported_file_draws_from_disk(
     page.keyboard.press("End")
     assert_shows(page, replay, len(replay["moments"]) - 1)
     assert requests and all(url.startswith("file://") for url in requests), requests
+
+
+#: Text boxes whose content is wider than the box (cut or spilling over), and the seats' titles.
+LAYOUT_JS = """() => ({
+  overflowing: [...document.querySelectorAll(
+    "#board .ct-city, #board .badge, #board .ct-group .label, #board td, #board th")]
+    .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+  seats: [...document.querySelectorAll("#board .ct-seat header strong")].map((s) => s.textContent),
+})"""
+
+
+def assert_laid_out(page: Page, replay: dict[str, Any]) -> None:
+    layout = page.evaluate(LAYOUT_JS)
+    assert layout["overflowing"] == []
+    assert layout["seats"] == [seat["name"] for seat in replay["seats"]]
+
+
+def test_the_end_shows_the_score_part_by_part_and_the_tie_break(
+    page: Page, cities_url: str, match: tuple[str, dict[str, Any]]
+) -> None:
+    path, replay = match
+    last = len(replay["moments"]) - 1
+    page.goto(f"{cities_url}{path}#m={last // 2}")
+    assert_shows(page, replay, last // 2)
+    assert_laid_out(page, replay)
+    assert page.locator("#board .ct-end").count() == 0
+    page.keyboard.press("End")
+    assert_shows(page, replay, last)
+    assert_laid_out(page, replay)
+    summary, seats = replay["summary"], replay["seats"]
+
+    def row(part: str) -> list[str]:
+        return page.locator(f"#board .ct-final tr[data-part='{part}'] td").all_inner_texts()[1:]
+
+    assert row("empires") == [str(len(done)) for done in summary["completed"]]
+    assert row("score") == [str(seat["score"]) for seat in seats]
+    assert row("cities_held") == [str(n) for n in summary["cities_held"]]
+    assert row("rank") == [str(seat["rank"]) for seat in seats]
+    why = page.inner_text("#board .ct-tie-break")
+    scores = [seat["score"] for seat in seats]
+    if len(set(scores)) < len(scores):  # equal scores: the cities held decided, and say so
+        assert "cities held" in why and all(
+            seat["name"] in why for seat in seats if scores.count(seat["score"]) > 1
+        )
+    else:
+        assert why.startswith("No equal scores")
+
+
+def test_a_seat_view_numbers_each_step_as_the_organisers_view_does(
+    page: Page, cities_url: str, match: tuple[str, dict[str, Any]]
+) -> None:
+    path, replay = match
+    seat = 1
+    as_seat = fetch(f"{cities_url}/api{path}?seat={seat}").json()
+    numbers = [0] + [m["step"]["seq"] + 1 for m in as_seat["moments"][1:]]
+    skipped = [i for i, n in enumerate(numbers) if n != i]
+    assert skipped, "the seat saw every step: the numbering check would be empty"
+    page.goto(f"{cities_url}{path}?seat={seat}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll(".step-row")].slice(1)
+          .map((r) => [Number(r.dataset.step), r.querySelector(".index").textContent])"""
+    )
+    assert rows == [[n, f"#{n}"] for n in numbers[1:]]
+    for index in skipped[:: max(1, len(skipped) // 5)]:  # the organiser's step of that number is this step
+        organiser, seen = replay["moments"][numbers[index]]["step"], as_seat["moments"][index]["step"]
+        assert (organiser["seq"], organiser["kind"], organiser["seat"]) == (
+            seen["seq"],
+            seen["kind"],
+            seen["seat"],
+        )
+        page.goto(f"{cities_url}{path}?seat={seat}#m={numbers[index]}")
+        page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{index}'")
+        assert page.get_attribute("#viewer", "data-step") == str(numbers[index])
+        assert page.inner_text("#step .index").startswith(f"step {numbers[index]} ")

@@ -8,6 +8,7 @@ web app; Chromium is the system's, driven by Playwright as in ``test_browser.py`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from typer.testing import CliRunner
 from server.cli import app as cli_app
 from server.web.export import export_html
 
-from .conftest import fetch, needs_chromium, serve
+from .conftest import fetch, needs_chromium, overlap, serve
 
 pytestmark = needs_chromium
 
@@ -108,7 +109,6 @@ def match(masons_url: str) -> tuple[str, dict[str, Any]]:
     return f"{base}/{best}", replays[best]
 
 
-
 def test_every_moment_of_a_served_match_is_drawn_as_the_replay_says(
     page: Page, masons_url: str, match: tuple[str, dict[str, Any]], tmp_path: Path
 ) -> None:
@@ -136,7 +136,7 @@ def test_a_seat_view_draws_its_own_hand_and_only_the_size_of_the_others(
     seat = 1
     replay = fetch(f"{masons_url}/api{path}?seat={seat}").json()
     middle = len(replay["moments"]) // 2
-    page.goto(f"{masons_url}{path}?seat={seat}#m={middle}")
+    page.goto(f"{masons_url}{path}?seat={seat}#m={replay['moments'][middle]['step']['seq'] + 1}")
     drawn = assert_shows(page, replay, middle)
     for shown in drawn["seats"]:
         assert (shown["hand"] is not None) == (shown["seat"] == seat)
@@ -156,3 +156,46 @@ def test_the_exported_file_draws_from_disk(
     page.keyboard.press("End")
     assert_shows(page, replay, len(replay["moments"]) - 1)
     assert requests and all(url.startswith("file://") for url in requests), requests
+
+
+#: The board's labels with their rectangles, and the hand cards' and seats' texts.
+LABELS_JS = """() => ({
+  labels: [...document.querySelectorAll("#board .ms-label")].map((t) => {
+    const r = t.getBoundingClientRect();
+    return { kind: t.classList[1], id: Number(t.dataset[t.classList[1]]), text: t.textContent,
+      box: [r.left, r.top, r.right, r.bottom] };
+  }),
+  cards: [...document.querySelectorAll("#board .ms-card")].map((c) => c.textContent),
+  seats: [...document.querySelectorAll("#board .ms-seat header strong")].map((s) => s.textContent),
+})"""
+
+
+def assert_labelled(page: Page, replay: dict[str, Any]) -> None:
+    drawn = page.evaluate(LABELS_JS)
+    by_kind: dict[str, dict[int, str]] = {}
+    for label in drawn["labels"]:
+        by_kind.setdefault(label["kind"], {})[label["id"]] = label["text"]
+    assert by_kind["point"] == {p: f"{p // 7},{p % 7}" for p in range(35)}
+    assert by_kind["space"] == {s: str(s) for s in range(48)}
+    assert by_kind["line"] == {n: str(n) for n in range(82)}
+    boxes = [label["box"] for label in drawn["labels"]]
+    for i, a in enumerate(boxes):  # no label is drawn over another
+        assert not any(overlap(a, b) for b in boxes[i + 1 :]), drawn["labels"][i]
+    assert drawn["cards"] and not any("_" in card for card in drawn["cards"])
+    assert drawn["seats"] == [seat["name"] for seat in replay["seats"]]
+
+
+def test_the_board_is_labelled_as_the_move_list_names_it(
+    page: Page, masons_url: str, match: tuple[str, dict[str, Any]]
+) -> None:
+    path, replay = match
+    last = len(replay["moments"]) - 1
+    middle = last // 2
+    page.goto(f"{masons_url}{path}#m={middle}")
+    assert_shows(page, replay, middle)
+    assert_labelled(page, replay)
+    walls = [m["step"]["text"] for m in replay["moments"][1:] if m["step"]["kind"] == "wall"]
+    assert walls and all(re.search(r"line \d+ \(\d,\d\)-\(\d,\d\)", text) for text in walls)
+    page.keyboard.press("End")
+    assert_shows(page, replay, last)
+    assert_labelled(page, replay)

@@ -163,6 +163,12 @@
       return index === 0 ? -1 : moments[index].step.seq;
     }
 
+    /* The organiser's number of moment ``index``: the number of steps played up to it, in every view, so
+     * a step keeps its number (and a ``#m=`` link its step) in a seat's view, which skips steps. */
+    function stepNumber(index) {
+      return seqOf(index) + 1;
+    }
+
     /* The moment showing the position after step ``seq``, or the closest one before it. */
     function momentOfSeq(seq) {
       let found = 0;
@@ -204,7 +210,8 @@
           row.dataset.seat = moment.step.seat === null ? "" : moment.step.seat;
           if (i > 1 && turnOf(i - 1) !== turnOf(i - 2)) row.classList.add("new-turn");
           if (moment.step.strike) row.classList.add("struck");
-          row.append(html("span", { class: "index" }, "#" + i), ...stepParts(moment.step));
+          row.dataset.step = String(stepNumber(i));
+          row.append(html("span", { class: "index" }, "#" + stepNumber(i)), ...stepParts(moment.step));
         }
         if (i === 1 || row.classList.contains("new-turn")) row.prepend(html("span", { class: "turn-tag" }, "turn " + turnOf(i - 1)));
         row.addEventListener("click", () => show(i));
@@ -231,12 +238,12 @@
 
     function momentFromUrl() {
       const found = /(?:^#|&)m=(\d+)/.exec(window.location.hash);
-      return found ? Math.min(Number(found[1]), last) : 0;
+      return found ? momentOfSeq(Number(found[1]) - 1) : 0;
     }
 
     function rememberInUrl() {
       clearTimeout(urlTimer);
-      urlTimer = setTimeout(() => history.replaceState(null, "", "#m=" + current), 120);
+      urlTimer = setTimeout(() => history.replaceState(null, "", "#m=" + stepNumber(current)), 120);
     }
 
     function keepVisible(row) {
@@ -253,7 +260,7 @@
         box.className = "current-step";
         return;
       }
-      box.replaceChildren(html("span", { class: "index" }, `step ${moment.index} · ${moment.step.kind}`), ...stepParts(moment.step));
+      box.replaceChildren(html("span", { class: "index" }, `step ${stepNumber(moment.index)} · ${moment.step.kind}`), ...stepParts(moment.step));
       box.className = "current-step" + (moment.step.strike ? " struck" : "");
     }
 
@@ -271,6 +278,7 @@
       $("position").textContent = `moment ${current} of ${last} · turn ${turnOf(current)}`;
       $("turn").value = turnOf(current);
       viewer.dataset.moment = current;
+      viewer.dataset.step = String(stepNumber(current));
       rememberInUrl();
     }
 
@@ -321,7 +329,7 @@
         load(data);
         show(momentOfSeq(seq));
         clearTimeout(urlTimer);
-        history.replaceState(null, "", window.location.pathname + query + "#m=" + current);
+        history.replaceState(null, "", window.location.pathname + query + "#m=" + stepNumber(current));
         const link = $("export-link");
         if (link) {
           const target = new URL(link.href);

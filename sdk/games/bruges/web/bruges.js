@@ -5,7 +5,9 @@
  * score, guilders, workers, threat markers, reputation track, two canal sections (built spaces filled,
  * space 3 marked), majority markers and houses (house colour, the person in it, rotated persons
  * turned), and the hand (cards in the organiser's view and the seat's own, colours otherwise).
- * Everything is built from the view alone.
+ * Seats carry their entrant's name; the seat whose view is shown is framed and labelled. At the end,
+ * the final-scoring breakdown the replay's summary holds, and how ties were broken (B22).
+ * Every label that sits in a box is fitted to it after drawing (``data-fit``: the room it has).
  */
 (function () {
   "use strict";
@@ -23,10 +25,43 @@
 .bg-board svg { background: var(--paper); border: 1px solid var(--line); max-width: 100%; }
 .bg-board svg text { font: 12px sans-serif; fill: #222; }
 .bg-board svg .active-frame { stroke: #f0b400; stroke-width: 3; fill: none; }
+.bg-board svg .viewing-frame { stroke: #2a7; stroke-width: 3; fill: none; stroke-dasharray: 8 4; }
+.bg-board svg .bg-viewing-mark { fill: #2a7; font-weight: bold; }
+.bg-final { border-collapse: collapse; }
+.bg-final th, .bg-final td { border: 1px solid var(--line); padding: 2px 8px; text-align: right; }
+.bg-final th:first-child, .bg-final td:first-child { text-align: left; }
 `;
+  const FINAL_PARTS = [
+    ["persons", "persons (price / 3)"], ["houses", "houses"], ["final_persons", "end-of-game persons"],
+    ["majorities", "majorities"], ["space3", "canal space 3"], ["statues", "statues"], ["reputation", "reputation"],
+  ];
 
   function text(x, y, content, attrs) {
     return svg("text", { x, y, ...(attrs || {}) }, String(content));
+  }
+
+  /* A box with a label centred in it; the label is squeezed to the box if it is wider (see fitLabels). */
+  function boxed(x, y, width, height, content, boxAttrs, labelAttrs) {
+    const g = svg("g", { class: "bg-boxed" });
+    g.append(svg("rect", { x, y, width, height, ...(boxAttrs || {}) }));
+    g.append(text(x + width / 2, y + height / 2, content, { "text-anchor": "middle", "dominant-baseline": "central",
+      "data-fit": width - 6, ...(labelAttrs || {}) }));
+    return g;
+  }
+
+  /* Labels longer than their room are drawn narrower rather than cut or spilling over their box. */
+  function fitLabels(root) {
+    for (const label of root.querySelectorAll("text[data-fit]")) {
+      const room = Number(label.dataset.fit);
+      if (label.getComputedTextLength() > room) {
+        label.setAttribute("textLength", String(room));
+        label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
+  }
+
+  function entrant(s, ctx) {
+    return ctx && ctx.seatName ? `${ctx.seatName(s.seat)} (seat ${s.seat})` : `Seat ${s.seat}`;
   }
 
   function header(view) {
@@ -55,17 +90,25 @@
     const viewing = ctx && ctx.viewerSeat === s.seat;
     const g = svg("g", { class: viewing ? "bg-seat viewing" : "bg-seat", "data-seat": s.seat, "data-score": s.score,
       transform: `translate(0 ${y})` });
-    if (view.active === s.seat) g.append(svg("rect", { x: 2, y: 0, width: 796, height: 196, class: "active-frame" }));
-    g.append(text(10, 16, `Seat ${s.seat}${s.start ? " (start)" : ""}: score ${s.score}, ${s.guilders} guilders, majorities: ${s.majorities.join(", ") || "none"}`,
-      { class: "bg-title" }));
+    if (view.active === s.seat) g.append(svg("rect", { x: 2, y: 0, width: 796, height: 206, class: "active-frame" }));
+    if (viewing) {
+      g.append(svg("rect", { x: 5, y: 3, width: 790, height: 200, class: "viewing-frame" }));
+      g.append(text(790, 16, "your view", { "text-anchor": "end", class: "bg-viewing-mark" }));
+    }
+    g.append(text(10, 16, `${entrant(s, ctx)}${s.start ? ", start player" : ""}: score ${s.score}, ${s.guilders} guilders, majorities: ${s.majorities.join(", ") || "none"}`,
+      { class: "bg-title", "data-fit": viewing ? 700 : 780 }));
     // workers and threats
     COLOURS.forEach((colour, i) => {
       g.append(svg("circle", { cx: 16 + i * 26, cy: 32, r: 9, fill: FILL[colour], class: "bg-worker", "data-colour": colour, "data-count": s.workers[colour] }));
       g.append(text(12 + i * 26, 52, s.workers[colour]));
       const threats = s.threats[colour];
-      for (let k = 0; k < threats; k += 1) {
-        g.append(svg("polygon", { points: `${150 + i * 40 + k * 11},40 ${156 + i * 40 + k * 11},28 ${162 + i * 40 + k * 11},40`,
-          fill: FILL[colour], stroke: "#000", class: "bg-threat", "data-colour": colour }));
+      if (threats) {
+        const x = 150 + i * 40;
+        const mark = svg("g", { class: "bg-threat", "data-colour": colour, "data-count": threats });
+        mark.append(svg("polygon", { points: `${x},42 ${x + 8},26 ${x + 16},42`, fill: FILL[colour], stroke: "#000" }));
+        mark.append(text(x + 18, 40, `×${threats}`, { class: "bg-threat-count" }));
+        mark.append(svg("title", {}, `${threats} ${colour} threat marker${threats === 1 ? "" : "s"}`));
+        g.append(mark);
       }
     });
     // reputation track
@@ -82,10 +125,12 @@
       g.append(text(10, 78 + section * 26, "AB"[section]));
       view.canal_colours[section].forEach((colour, k) => {
         const x = 26 + k * 34;
-        g.append(svg("rect", { x, y: 64 + section * 26, width: 30, height: 20, fill: k < built ? FILL[colour] : "#fff",
-          stroke: FILL[colour], "stroke-width": k === 2 ? 3 : 1, class: k < built ? "bg-canal built" : "bg-canal",
-          "data-section": section, "data-space": k + 1 }));
-        g.append(text(x + 11, 78 + section * 26, view.canal_costs[k], k < built ? { style: "fill:#fff" } : {}));
+        const space = boxed(x, 64 + section * 26, 30, 20, view.canal_costs[k], { fill: k < built ? FILL[colour] : "#fff",
+          stroke: FILL[colour], "stroke-width": k === 2 ? 3 : 1 }, k < built ? { style: "fill:#fff" } : {});
+        space.firstChild.setAttribute("class", k < built ? "bg-canal built" : "bg-canal");
+        space.firstChild.dataset.section = section;
+        space.firstChild.dataset.space = k + 1;
+        g.append(space);
       });
     });
     s.statues.forEach((value, i) => {
@@ -98,13 +143,14 @@
       const x = 10 + i * 66;
       const attrs = { class: "bg-house", "data-colour": house.colour, "data-person": house.person ? house.person.id : "" };
       const hg = svg("g", attrs);
-      hg.append(svg("rect", { x, y: 118, width: 60, height: 40, fill: FILL[house.colour], stroke: "#333" }));
-      hg.append(svg("polygon", { points: `${x},118 ${x + 30},104 ${x + 60},118`, fill: FILL[house.colour], stroke: "#333" }));
+      hg.append(svg("rect", { x, y: 128, width: 60, height: 40, fill: FILL[house.colour], stroke: "#333" }));
+      hg.append(svg("polygon", { points: `${x},128 ${x + 30},114 ${x + 60},128`, fill: FILL[house.colour], stroke: "#333" }));
       if (house.person) {
-        const turn = house.rotated ? ` rotate(90 ${x + 30} 138)` : "";
-        hg.append(svg("rect", { x: x + 6, y: 122, width: 48, height: 32, fill: "#fffbe8", stroke: FILL[house.person.colour],
-          "stroke-width": 3, transform: turn.trim() || null }));
-        hg.append(text(x + 8, 142, house.person.person.slice(0, 8), { style: "font-size:10px" }));
+        const turn = house.rotated ? ` rotate(90 ${x + 30} 148)` : "";
+        const person = boxed(x + 4, 132, 52, 32, house.person.person, { fill: "#fffbe8", stroke: FILL[house.person.colour],
+          "stroke-width": 3 }, { style: "font-size:10px" });
+        if (turn) person.setAttribute("transform", turn.trim());
+        hg.append(person);
       }
       g.append(hg);
     });
@@ -112,14 +158,16 @@
     const hand = svg("g", { class: "bg-hand", "data-size": s.hand_size, "data-hidden": s.hand === null ? "1" : "" });
     if (s.hand !== null) {
       s.hand.forEach((card, i) => {
-        hand.append(svg("rect", { x: 10 + i * 70, y: 166, width: 66, height: 24, fill: FILL[card.colour], class: "bg-card", "data-card": card.id }));
-        hand.append(text(14 + i * 70, 182, card.person.slice(0, 9), { style: "fill:#fff;font-size:11px" }));
+        const shown = boxed(10 + i * 70, 176, 66, 24, card.person, { fill: FILL[card.colour] }, { style: "fill:#fff;font-size:11px" });
+        shown.firstChild.setAttribute("class", "bg-card");
+        shown.firstChild.dataset.card = card.id;
+        hand.append(shown);
       });
       let k = 0;
       for (const colour of COLOURS) {
         for (let n = 0; n < (s.blind ? s.blind[colour] : 0); n += 1, k += 1) {
           // drawn blind this phase: only the colour is known until the drawing ends
-          hand.append(svg("rect", { x: 10 + s.hand.length * 70 + k * 22, y: 166, width: 18, height: 24,
+          hand.append(svg("rect", { x: 10 + s.hand.length * 70 + k * 22, y: 176, width: 18, height: 24,
             fill: FILL[colour], stroke: "#000", "stroke-dasharray": "3 2", class: "bg-blind", "data-colour": colour }));
         }
       }
@@ -127,7 +175,7 @@
       let i = 0;
       for (const colour of COLOURS) {
         for (let k = 0; k < s.hand_colours[colour]; k += 1, i += 1) {
-          hand.append(svg("rect", { x: 10 + i * 22, y: 166, width: 18, height: 24, fill: FILL[colour], class: "bg-back", "data-colour": colour }));
+          hand.append(svg("rect", { x: 10 + i * 22, y: 176, width: 18, height: 24, fill: FILL[colour], class: "bg-back", "data-colour": colour }));
         }
       }
     }
@@ -136,11 +184,36 @@
   }
 
   function draw(board, view, ctx) {
-    const height = 70 + view.seats.length * 204;
+    const height = 70 + view.seats.length * 214;
     const root = svg("svg", { viewBox: `0 0 800 ${height}`, width: 800, height, class: "bg-svg" }, header(view));
-    view.seats.forEach((s, i) => root.append(seatArea(view, s, 66 + i * 204, ctx)));
+    view.seats.forEach((s, i) => root.append(seatArea(view, s, 66 + i * 214, ctx)));
     const chips = html("div", { class: "bg-chips" }, ...view.seats.map((s) => ctx && ctx.seatChip ? ctx.seatChip(s.seat) : ""));
-    board.replaceChildren(html("div", { class: "bg-board" }, chips, root));
+    const final = ctx && ctx.replay && ctx.index === ctx.replay.moments.length - 1 ? finalScoring(view, ctx) : "";
+    board.replaceChildren(html("div", { class: "bg-board" }, chips, root, final));
+    fitLabels(root);
+  }
+
+  /* The end: each seat's points from final scoring, part by part, its final score and rank, and the
+   * tie-break (B22: more guilders; still equal, the rank is shared). */
+  function finalScoring(view, ctx) {
+    const parts = ctx.replay.summary && ctx.replay.summary.final_scoring;
+    if (!parts) return "";
+    const seats = ctx.replay.seats;
+    const cells = (make) => seats.map((seat, s) => html("td", {}, String(make(seat, s))));
+    const rows = FINAL_PARTS.map(([key, label]) => html("tr", { "data-part": key }, html("td", {}, label),
+      ...cells((seat, s) => parts[s][key])));
+    const tied = seats.filter((a) => seats.some((b) => b !== a && b.score === a.score));
+    const tieBreak = tied.length
+      ? `Equal scores are ranked by guilders (B22): ${tied.map((seat) => `${seat.name} ${view.seats[seat.seat].guilders}`).join(", ")}; still equal, the rank is shared.`
+      : "No equal scores: ranks follow the scores (ties would go to more guilders, then be shared).";
+    return html("div", { class: "bg-end" },
+      html("h3", {}, "Final scoring"),
+      html("table", { class: "bg-final" },
+        html("thead", {}, html("tr", {}, html("th", {}, ""), ...seats.map((seat) => html("th", { class: "seat-" + seat.seat }, seat.name)))),
+        html("tbody", {}, ...rows,
+          html("tr", { class: "bg-final-score" }, html("td", {}, "final score"), ...cells((seat) => seat.score)),
+          html("tr", { class: "bg-final-rank" }, html("td", {}, "rank"), ...cells((seat) => seat.rank)))),
+      html("p", { class: "bg-tie-break" }, tieBreak));
   }
 
   viewer.registerGame("bruges", { draw, css: CSS });

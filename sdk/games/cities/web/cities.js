@@ -4,7 +4,8 @@
  * the event being resolved, one panel per seat (score, restrictions, completed empires, the cities
  * held grouped by empire with capitals and wonders marked, and the hand: its cards in the organiser's
  * view and for the seat whose view this is, only their number otherwise), and the last events played.
- * Everything is built from the view alone.
+ * Everything is built from the view alone, but for the end: each seat's score part by part and how
+ * the ranks were decided, from the replay's summary and seats (C7).
  */
 (function () {
   "use strict";
@@ -46,6 +47,10 @@
 .badge.ct-restriction { background: #fde8e6; color: var(--alert); border: 1px solid var(--alert); }
 .badge.ct-wonders { background: #fff2b3; color: #7a5b00; border: 1px solid #d4ac0d; }
 
+.ct-final { border-collapse: collapse; margin: 4px 0; }
+.ct-final th, .ct-final td { border: 1px solid var(--line); padding: 2px 8px; text-align: right; }
+.ct-final th:first-child, .ct-final td:first-child { text-align: left; }
+.ct-tie-break { margin: 4px 0 0; }
 .ct-completed { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 6px; }
 .ct-empire-done { padding: 1px 8px; border-radius: 3px; color: #fff; background: var(--empire); font-size: 0.85em; font-weight: bold; }
 .ct-empire-done::before { content: "✔ "; }
@@ -225,9 +230,40 @@
       html("ol", {}, ...items));
   }
 
+  /* The end: empires completed (a point each), the wonders bonus, the score, the cities held that
+   * break ties, and the rank, with the rule that decided it (C7: score, then cities held, then shared). */
+  function finalScoring(view, ctx) {
+    const summary = ctx.replay && ctx.replay.summary;
+    if (view.phase !== "over" || !summary || !summary.completed) return null;
+    const seats = ctx.replay.seats;
+    const row = (key, label, value) => html("tr", { "data-part": key }, html("td", {}, label),
+      ...seats.map((seat, s) => html("td", {}, String(value(seat, s)))));
+    const bonus = (seat) => summary.wonders_bonus === seat.seat ? seat.score - summary.completed[seat.seat].length : 0;
+    const equal = (a) => seats.filter((b) => b.score === a.score);
+    const tied = seats.filter((seat) => equal(seat).length > 1);
+    const shared = tied.filter((a) => equal(a).some((b) => b !== a && summary.cities_held[b.seat] === summary.cities_held[a.seat]));
+    let why = "No equal scores: the ranks follow the scores.";
+    if (tied.length) {
+      why = `Equal scores are ranked by the cities held at the end (C7): ${tied.map((seat) =>
+        `${seat.name} ${summary.cities_held[seat.seat]}`).join(", ")}.`;
+      if (shared.length) why += ` Equal in both, ${shared.map((seat) => seat.name).join(" and ")} share a rank.`;
+    }
+    return html("section", { class: "ct-panel ct-end" },
+      html("h2", {}, "Final score"),
+      html("table", { class: "ct-final" },
+        html("thead", {}, html("tr", {}, html("th", {}, ""), ...seats.map((seat) => html("th", { class: "seat-" + seat.seat }, seat.name)))),
+        html("tbody", {},
+          row("empires", "empires completed (1 point each)", (seat) => summary.completed[seat.seat].length),
+          row("wonders", "wonders bonus", bonus),
+          row("score", "score", (seat) => seat.score),
+          row("cities_held", "cities held (breaks ties)", (seat) => summary.cities_held[seat.seat]),
+          row("rank", "rank", (seat) => seat.rank))),
+      html("p", { class: "ct-tie-break" }, why));
+  }
+
   function draw(board, view, ctx) {
     const seats = html("div", { class: "ct-seats" }, ...view.seats.map((_, seat) => seatPanel(view, seat, ctx)));
-    const parts = [status(view, ctx), resolving(view, ctx), seats, log(view, ctx)].filter(Boolean);
+    const parts = [status(view, ctx), finalScoring(view, ctx), resolving(view, ctx), seats, log(view, ctx)].filter(Boolean);
     board.replaceChildren(html("div", { class: "ct-board" }, ...parts));
   }
 

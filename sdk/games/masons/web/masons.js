@@ -5,6 +5,8 @@
  * land, completed cities outlined with their houses and palaces, this turn's wall marked), the
  * dice and supplies, and one panel per seat (score, hand: its cards in the organiser's view and
  * for the seat whose view this is, only their number otherwise). Everything comes from the view.
+ * The board is labelled as the move list names it: points as (row,index), spaces and lines by number;
+ * cards by their readable names.
  */
 (function () {
   "use strict";
@@ -49,6 +51,9 @@
 .ms-stats .value { font-weight: bold; font-variant-numeric: tabular-nums; }
 .ms-hand { margin-top: 6px; font-size: 0.85em; display: flex; flex-wrap: wrap; gap: 3px; }
 .ms-card { padding: 0 6px; border-radius: 3px; background: #eef1f7; border: 1px solid #c7cedb; }
+.ms-label { font: 11px sans-serif; fill: #555; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
+.ms-label.point { fill: #7a4a14; }
+.ms-label.line { fill: #6b6b9a; font-size: 10px; }
 .badge.ms-active { background: #f0b400; color: #1d2330; }
 .badge.ms-deciding { background: #1d2330; color: #fff; }
 `;
@@ -65,6 +70,43 @@
     const xs = corners.map((c) => at[c][0]);
     const ys = corners.map((c) => at[c][1]);
     return [xs.reduce((a, b) => a + b) / 3, ys.reduce((a, b) => a + b) / 3];
+  }
+
+  /* The cards' readable names, from their identifiers (``land_tower_grey``: "Land: grey towers"). */
+  const CARD_WORDS = {
+    small_city: () => "Small city", large_city: () => "Large city", variety: () => "Variety",
+    city_palaces: () => "City: palaces", city_towers: () => "City: towers", land_towers: () => "Land: towers",
+    shore_towers: () => "Shore towers", land_walls: () => "Land: walls", cities: () => "Cities",
+    city_tower: (c) => `City: ${c} towers`, city_colour: (c) => `City: ${c} houses`,
+    land_houses: (c) => `Land: ${c} houses`, land_region: (r) => `Land: ${r} region`, land_tower: (c) => `Land: ${c} towers`,
+  };
+
+  function cardName(id) {
+    if (CARD_WORDS[id]) return CARD_WORDS[id]();
+    const cut = id.lastIndexOf("_");
+    const rule = CARD_WORDS[id.slice(0, cut)];
+    return rule ? rule(id.slice(cut + 1)) : id.replace(/_/g, " ");
+  }
+
+  /* Labels for what the move list names: each point's (row,index), each space's and line's number. */
+  function labels(board, at) {
+    const found = [];
+    board.points.forEach((point, p) => {
+      const [x, y] = at[p];
+      found.push(svg("text", { class: "ms-label point", x: x + 11, y: y - 8, "data-point": p },
+        `${Math.floor(p / 7)},${p % 7}`));
+    });
+    for (const space of board.spaces) {
+      const [x, y] = centroid(at, space.corners);
+      found.push(svg("text", { class: "ms-label space", x, y: y + 18, "text-anchor": "middle", "data-space": space.id },
+        String(space.id)));
+    }
+    for (const line of board.lines) {
+      const [a, b] = [at[line.a], at[line.b]];
+      found.push(svg("text", { class: "ms-label line", x: (a[0] + b[0]) / 2, y: (a[1] + b[1]) / 2 + 4,
+        "text-anchor": "middle", "data-line": line.id }, String(line.id)));
+    }
+    return found;
   }
 
   function map(view) {
@@ -132,6 +174,7 @@
         "data-point": tower.point, "data-colour": tower.colour,
       }));
     }
+    layers.push(...labels(board, at));
     return html("section", { class: "ms-panel ms-map" },
       svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "the board" }, ...layers));
   }
@@ -181,7 +224,8 @@
     const hand = s.hand === null
       ? html("div", { class: "ms-hand hidden" }, `${s.hand_size} cards, hidden`)
       : html("div", { class: "ms-hand" }, ...s.hand.map((c) =>
-        html("span", { class: "ms-card", "data-card": c.card, "data-count": c.count }, c.count > 1 ? `${c.card} ×${c.count}` : c.card)));
+        html("span", { class: "ms-card", "data-card": c.card, "data-count": c.count, title: c.card },
+          c.count > 1 ? `${cardName(c.card)} ×${c.count}` : cardName(c.card))));
     const classes = ["ms-seat", "seat-" + seat];
     if (ctx.viewerSeat === seat) classes.push("viewing");
     return html("article", { class: classes.join(" "), "data-seat": seat, "data-score": s.score }, header, stats, hand);

@@ -32,6 +32,9 @@
 .sm-panel.pirate-panel { flex: 1 1 320px; }
 .sm-status .turn { margin: 0 0 6px; font-weight: bold; }
 
+.sm-final { border-collapse: collapse; margin: 4px 0; }
+.sm-final th, .sm-final td { border: 1px solid var(--line); padding: 2px 8px; text-align: right; }
+.sm-final th:first-child, .sm-final td:first-child { text-align: left; }
 .cities { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr)); gap: 12px; }
 .city { background: var(--paper); border: 1px solid var(--line); border-top: 4px solid var(--line); padding: 8px 10px; }
 .city.active { border-top-color: #f0b400; box-shadow: 0 0 0 2px #f0b40055; }
@@ -347,13 +350,38 @@
       (view.ending && view.phase !== "over" ? " · last round" : ""));
   }
 
+  /* The end: each seat's final score part by part (the replay summary's ``score_breakdown``), its rank,
+   * and how equal scores were ranked: more empty spaces first, then shared (docs/rules-saint-malo.md). */
+  function finalScoring(view, ctx) {
+    const summary = ctx.replay && ctx.replay.summary;
+    if (view.phase !== "over" || !summary || !summary.score_breakdown) return null;
+    const seats = ctx.replay.seats;
+    const parts = [...new Set(summary.score_breakdown.flatMap((part) => Object.keys(part)))];
+    const row = (key, label, value) => html("tr", { "data-part": key }, html("td", {}, label),
+      ...seats.map((seat, s) => html("td", {}, String(value(seat, s)))));
+    const tied = seats.filter((a) => seats.some((b) => b !== a && b.score === a.score));
+    const why = tied.length
+      ? `Equal scores are ranked by empty spaces, more first: ${tied.map((seat) => `${seat.name} ${view.cities[seat.seat].empty}`).join(", ")}; equal in both share a rank.`
+      : "No equal scores: the ranks follow the scores.";
+    return html("section", { class: "sm-panel sm-end" },
+      html("h2", {}, "Final score"),
+      html("table", { class: "sm-final" },
+        html("thead", {}, html("tr", {}, html("th", {}, ""), ...seats.map((seat) => html("th", { class: "seat-" + seat.seat }, seat.name)))),
+        html("tbody", {},
+          ...parts.map((part) => row(part, part.replace(/_/g, " "), (seat, s) => summary.score_breakdown[s][part] || 0)),
+          row("score", "score", (seat) => seat.score),
+          row("empty", "empty spaces (break ties)", (seat) => view.cities[seat.seat].empty),
+          row("rank", "rank", (seat) => seat.rank))),
+      html("p", { class: "sm-tie-break" }, why));
+  }
+
   function draw(board, view, ctx) {
     const table = html("div", { class: "sm-table" },
       html("section", { class: "sm-panel sm-status dice-panel" }, status(view, ctx), html("h2", {}, "Dice"), ...diceDrawing(view)),
       html("section", { class: "sm-panel pirate-panel" }, html("h2", {}, "Pirates"), ...pirateDrawing(view, ctx)),
     );
     const cities = html("div", { class: "cities" }, ...view.cities.map((_, seat) => cityCard(view, seat, ctx)));
-    board.replaceChildren(html("div", { class: "sm-board" }, table, cities));
+    board.replaceChildren(html("div", { class: "sm-board" }, table, finalScoring(view, ctx) || "", cities));
   }
 
   viewer.registerGame("saint_malo", { draw, css: CSS });
