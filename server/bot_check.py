@@ -62,13 +62,17 @@ class Check:
 
 
 def docs_page(plugin: GamePlugin) -> str:
-    """The game's page for bot authors: the plugin's ``docs_page`` if it names one, else
-    ``docs/rules-<name>.md`` when it exists, else the general guide."""
+    """The game's page for bot authors, where its requests, replies and legal answers are listed: the
+    plugin's ``docs_page`` if it names one, else ``docs/bots-<name>.md`` or ``docs/rules-<name>.md``
+    when it exists, else the general guide."""
     named = getattr(plugin, "docs_page", None)
     if isinstance(named, str) and named:
         return named
-    page = DOCS / f"rules-{plugin.name.replace('_', '-')}.md"
-    return f"docs/{page.name}" if page.is_file() else GUIDE
+    for prefix in ("bots", "rules"):
+        page = DOCS / f"{prefix}-{plugin.name.replace('_', '-')}.md"
+        if page.is_file():
+            return f"docs/{page.name}"
+    return GUIDE
 
 
 class CheckAbortedError(Exception):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -121,7 +122,7 @@ def test_a_method_that_raises_is_named_with_its_message_and_its_traceback_is_log
     assert re.search(
         rf"^FAIL Keep \(the first position\): {raised} -- fix: mend the bot's method", output, re.M
     )
-    assert re.search(r"-- fix: .*\(docs/rules-saint-malo\.md\)$", output, re.M), output
+    assert re.search(r"-- fix: .*\(docs/bots-saint-malo\.md\)$", output, re.M), output
     assert "Traceback" not in output
     text = log.read_text()
     assert "Traceback (most recent call last)" in text and "ValueError: boom-3141" in text
