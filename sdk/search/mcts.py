@@ -46,6 +46,10 @@ class SearchConfig:
     widening_exponent: float = 0.5
     #: Rollout steps (decisions and chance) before the evaluator values the position instead.
     rollout_steps: int = 400
+    #: A preferred root action (a heuristic's) is kept unless another root action's mean reward
+    #: beats it by more than this: with tens of iterations the means are too noisy to overrule
+    #: a good heuristic on less.
+    prefer_margin: float = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +109,12 @@ class InformationSetSearch:
         self.evaluate = evaluate
         self.config = config or SearchConfig()
 
-    def search(self, determinize: Determinizer, seed: int) -> SearchResult:
-        """The best action for the seat deciding in every deal ``determinize`` gives."""
+    def search(self, determinize: Determinizer, seed: int, prefer: Any = None) -> SearchResult:
+        """The best action for the seat deciding in every deal ``determinize`` gives.
+
+        ``prefer``: a root action (e.g. the game's heuristic's answer), expanded first and kept
+        unless the search finds another clearly better (``SearchConfig.prefer_margin``).
+        """
         rng = random.Random(seed)
         started = time.perf_counter()
         deadline = self.budget.deadline(started)
@@ -115,6 +123,8 @@ class InformationSetSearch:
             raise ValueError("the search needs a position where a seat decides")
         seat = first.current_player
         root = _Node(len(first.scores()))
+        if prefer is not None:
+            root.children[(seat, action_key(prefer))] = _Node(len(root.totals), prefer)
         iterations = 0
         state: GameState | None = first
         while not self.budget.spent(iterations, deadline):
@@ -123,6 +133,12 @@ class InformationSetSearch:
             iterations += 1
         mine = [child for (decider, _), child in root.children.items() if decider == seat]
         best = max(mine, key=lambda child: (child.visits, child.mean(seat)))
+        if prefer is not None:
+            kept = root.children[(seat, action_key(prefer))]
+            if kept.visits and kept.mean(seat) + self.config.prefer_margin >= max(
+                c.mean(seat) for c in mine if c.visits
+            ):
+                best = kept
         stats = tuple(ActionStats(c.action, c.visits, c.mean(seat)) for c in mine)
         return SearchResult(best.action, iterations, time.perf_counter() - started, stats)
 
