@@ -70,12 +70,6 @@ def _masons_greedy() -> Bot:
     return MasonsGreedyBot()
 
 
-def _bruges_heuristic() -> Bot:
-    from bots.bruges.bot import BrugesHeuristicBot
-
-    return BrugesHeuristicBot()
-
-
 def _saint_malo_search() -> Bot:
     from bots.search import SearchBot as OwnSearchBot
 
@@ -88,11 +82,11 @@ def _saint_malo_greedy() -> Bot:
     return GreedyBot()
 
 
-#: Per game: its search entrants (the first is the default) and its heuristic bot.
+#: Per game: its search entrants (the first is the default) and its heuristic bot. A game is here
+#: once the toolkit can deal full states from its observations (``determinize``, docs/search.md).
 ENTRANTS: dict[str, tuple[dict[str, Callable[[], Bot]], Callable[[], Bot]]] = {
     "cities": ({"search": _cities_search, "toolkit": _toolkit("cities")}, _cities_heuristic),
     "masons": ({"search": _masons_search, "toolkit": _toolkit("masons")}, _masons_greedy),
-    "bruges": ({"toolkit": _toolkit("bruges")}, _bruges_heuristic),
     "saint_malo": ({"own": _saint_malo_search, "toolkit": _toolkit("saint_malo")}, _saint_malo_greedy),
 }
 

@@ -26,7 +26,7 @@ def _position(plugin: GamePlugin, players: int, seed: int, steps: int) -> GameSt
         if state.is_terminal():
             break
         actions = state.legal_actions()
-        previous = state.clone()
+        previous: GameState = state.clone()
         state.apply(actions[rng.randrange(len(actions))])
         if state.is_terminal():
             return previous
