@@ -21,12 +21,12 @@ the time the processor was taken away, so the load average is printed with them.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import multiprocessing
 import os
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,54 +41,31 @@ from sdk.search.bot import SearchBot
 DECISION_MS = 1000
 
 
-def _toolkit(game: str) -> Callable[[], Bot]:
-    """The toolkit with its defaults (random rollouts to the end, 80 ms a decision) for ``game``."""
-    return lambda: SearchBot(game, InformationSetSearch(Budget(seconds=0.08)))
-
-
-def _cities_search() -> Bot:
-    from bots.cities.search import CitiesSearchBot
-
-    return CitiesSearchBot()
-
-
-def _cities_heuristic() -> Bot:
-    from bots.cities import CitiesHeuristicBot
-
-    return CitiesHeuristicBot()
-
-
-def _masons_search() -> Bot:
-    from bots.masons.search import MasonsSearchBot
-
-    return MasonsSearchBot()
-
-
-def _masons_greedy() -> Bot:
-    from bots.masons.bot import MasonsGreedyBot
-
-    return MasonsGreedyBot()
-
-
-def _saint_malo_search() -> Bot:
-    from bots.search import SearchBot as OwnSearchBot
-
-    return OwnSearchBot()
-
-
-def _saint_malo_greedy() -> Bot:
-    from bots.greedy import GreedyBot
-
-    return GreedyBot()
-
-
-#: Per game: its search entrants (the first is the default) and its heuristic bot. A game is here
-#: once the toolkit can deal full states from its observations (``determinize``, docs/search.md).
-ENTRANTS: dict[str, tuple[dict[str, Callable[[], Bot]], Callable[[], Bot]]] = {
-    "cities": ({"search": _cities_search, "toolkit": _toolkit("cities")}, _cities_heuristic),
-    "masons": ({"search": _masons_search, "toolkit": _toolkit("masons")}, _masons_greedy),
-    "saint_malo": ({"own": _saint_malo_search, "toolkit": _toolkit("saint_malo")}, _saint_malo_greedy),
+#: Per game: its search entrants (the first is the default) and its heuristic bot, as ``module:Class``;
+#: ``toolkit`` is :class:`SearchBot` with the toolkit's defaults. A game is here once the toolkit can
+#: deal full states from its observations (``determinize``, docs/search.md).
+ENTRANTS: dict[str, tuple[dict[str, str], str]] = {
+    "cities": (
+        {"search": "bots.cities.search:CitiesSearchBot", "toolkit": ""},
+        "bots.cities:CitiesHeuristicBot",
+    ),
+    "masons": (
+        {"search": "bots.masons.search:MasonsSearchBot", "toolkit": ""},
+        "bots.masons.bot:MasonsGreedyBot",
+    ),
+    "saint_malo": ({"own": "bots.search:SearchBot", "toolkit": ""}, "bots.greedy:GreedyBot"),
 }
+#: The toolkit's own budget when it plays with its defaults (random rollouts to the end).
+TOOLKIT_BUDGET = Budget(seconds=0.08)
+
+
+def make_bot(game: str, spec: str) -> Bot:
+    """A fresh bot from ``module:Class`` (no arguments), or the toolkit's default bot for ``game``."""
+    if not spec:
+        return SearchBot(game, InformationSetSearch(TOOLKIT_BUDGET))
+    module, _, name = spec.partition(":")
+    bot: Bot = getattr(importlib.import_module(module), name)()
+    return bot
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +90,8 @@ def play(game: Game) -> Result:
     """One game: the search bot in ``game.seat``, the heuristic in every other seat."""
     plugin = get_game(game.game)
     searches, heuristic = ENTRANTS[game.game]
-    bots = [heuristic() for _ in range(game.players)]
-    bots[game.seat] = searches[game.search]()
+    bots = [make_bot(game.game, heuristic) for _ in range(game.players)]
+    bots[game.seat] = make_bot(game.game, searches[game.search])
     rng = random.Random(game.seed)
     state = plugin.new_state(game.players, {})
     asked = [0] * game.players
