@@ -1,4 +1,4 @@
-"""How much a decision may spend: a number of iterations, a wall-clock time, or both."""
+"""How much a decision may spend: a number of iterations, a time on the clock, or both."""
 
 from __future__ import annotations
 
