@@ -22,7 +22,7 @@ from .evaluation import Weights, position_value
 #: Per decision: about 60 ms of search (the heuristic's own answer takes most of the rest of
 #: 100 ms); and short random rollouts valued by the evaluation.
 BUDGET = Budget(seconds=0.06)
-CONFIG = SearchConfig(rollout_steps=12)
+CONFIG = SearchConfig(rollout_steps=12, prefer_margin=0.15)
 #: Points of lead at which a seat's reward is about 0.73 (a logistic of its lead).
 LEAD_SCALE = 4.0
 WEIGHTS = Weights()

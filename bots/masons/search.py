@@ -19,7 +19,7 @@ from .bot import MasonsGreedyBot
 #: Per decision: about 60 ms of search (the heuristic's own answer takes most of the rest of
 #: 100 ms); rollouts of a few random steps.
 BUDGET = Budget(seconds=0.06)
-CONFIG = SearchConfig(rollout_steps=10)
+CONFIG = SearchConfig(rollout_steps=10, prefer_margin=0.15)
 
 
 def search() -> InformationSetSearch:
