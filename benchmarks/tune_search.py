@@ -17,7 +17,7 @@ must win on new dice, not on the ones it was first tried on.
 Not tuned: ``fill_rate`` and ``sword_rate`` are calibrated from games (spaces
 filled and pirate boxes marked per turn) and ``rival`` stays 1, which makes a
 two-player evaluation zero-sum. Prints one line per comparison and the final
-weights; ``--out`` writes them as JSON for ``search_strength.py --weights``.
+weights; ``--out`` writes them as JSON (``Weights.from_json`` reads them back).
 """
 
 from __future__ import annotations

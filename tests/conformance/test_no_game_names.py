@@ -27,6 +27,7 @@ SHARED = [
     *sorted((ROOT / "server").rglob("*.html")),
     *sorted((ROOT / "sdk").glob("*.py")),
     *sorted((ROOT / "sdk" / "games").glob("*.py")),
+    *sorted((ROOT / "sdk" / "search").glob("*.py")),
     ROOT / "bots" / "random.py",
     ROOT / "proto" / "smtourney" / "v1" / "bot.proto",
 ]

@@ -411,6 +411,10 @@ class CitiesPlugin(PluginBase[State]):
     observation_type = Observation
     words = Words(render, view, describe)
 
+    def determinize(self, observation: Any, rng: random.Random) -> State:
+        """A full state consistent with ``observation``, the unseen cards dealt at random (for search)."""
+        return determinize(self.observation_of(observation), rng)
+
     def random_action(self, observation: Any, rng: random.Random) -> Action:
         """Uniform over the seat's legal actions, from a state determinized from its observation."""
         return determinize(self.observation_of(observation), rng).sample_action(rng)

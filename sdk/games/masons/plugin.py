@@ -48,6 +48,10 @@ class MasonsPlugin(PluginBase[State]):
     def resample_hidden(self, state: Any, seat: int, rng: random.Random) -> State:
         return resample_hidden(self.state_of(state), seat, rng)
 
+    def determinize(self, observation: Any, rng: random.Random) -> State:
+        """A full state consistent with ``observation``, the unseen cards dealt at random (for search)."""
+        return determinize(self.observation_of(observation), rng)
+
     def random_action(self, observation: Any, rng: random.Random) -> Action:
         """Uniform over the seat's legal actions (a swap: each card with odds 1/2), from its observation."""
         return determinize(self.observation_of(observation), rng).sample_action(rng)

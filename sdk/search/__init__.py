@@ -1,0 +1,29 @@
+"""Information-set Monte Carlo tree search over the game contract, for any installed game.
+
+A bot hands the search its observation; the search deals the hidden part at random many times
+(``determinize``), plays each deal forward on the game's own engine (``legal_actions``,
+``apply``, ``clone``, chance sampling, ``scores``) and answers with the action that did best for
+the deciding seat. How to write a bot with it: docs/search.md.
+"""
+
+from .budget import Budget
+from .determinize import Determinizer, determinizer
+from .mcts import ActionStats, InformationSetSearch, SearchConfig, SearchResult
+from .rewards import rank_rewards, terminal_rewards
+from .rollout import Evaluator, RolloutPolicy, random_rollout, seat_policy
+
+__all__ = [
+    "ActionStats",
+    "Budget",
+    "Determinizer",
+    "Evaluator",
+    "InformationSetSearch",
+    "RolloutPolicy",
+    "SearchConfig",
+    "SearchResult",
+    "determinizer",
+    "random_rollout",
+    "rank_rewards",
+    "seat_policy",
+    "terminal_rewards",
+]
