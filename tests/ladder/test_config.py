@@ -9,6 +9,8 @@ import pytest
 from server.ladder.config import load_ladder
 from server.tournament.bracket_errors import BracketError
 
+from .conftest import cli
+
 GOOD = """\
 name: spring ladder
 game: saint_malo
@@ -41,7 +43,7 @@ def test_a_ladder_file_loads_with_defaults_and_the_database_beside_it(tmp_path: 
         0.1,
         32,
     )
-    assert (ladder.initial_rating.mu, ladder.initial_rating.sigma) == (30, pytest.approx(25 / 3))
+    assert ladder.initial_rating.mu == 30 and ladder.initial_rating.sigma == pytest.approx(25 / 3)
     assert ladder.max_active_bots == 2 and ladder.submission_bytes == 4 * 1024 * 1024
     assert ladder.database_path == tmp_path / "spring.db"
     assert ladder.sandbox is True
@@ -81,3 +83,10 @@ def test_a_file_that_is_not_a_mapping_is_refused(tmp_path: Path) -> None:
     with pytest.raises(BracketError, match="expected a mapping of ladder fields, got a list"):
         load_ladder(write(tmp_path, "- a\n- b\n"))
 
+
+def test_serve_refuses_a_bad_file_with_exit_2_and_writes_nothing(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD.replace("players: 3", "players: 1"))
+    code, output = cli("ladder", "serve", str(path), "--port", "0")
+    assert code == 2
+    assert output.count("\n") == 1 and f"{path}:3: players: " in output and "Traceback" not in output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["spring.yaml"]
