@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+import trueskill
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.ladder.matchmaking import Rated, form_table, most_in_need
+from server.ladder.matchmaking import Rated, form_table, most_in_need, pair_quality
 from server.tournament.ratings import ENVIRONMENT
 
 
@@ -79,3 +80,13 @@ def test_a_table_has_distinct_bots_including_the_one_most_in_need(
     assert len({seat.id for seat in table.seats}) == players
     assert table.focus == most_in_need(bots) and table.focus in table.seats
     assert table == form_table(bots, players, candidates=candidates, min_quality=0, number=number)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.floats(-20, 70), st.floats(0.1, 12), st.floats(-20, 70), st.floats(0.1, 12))
+def test_the_closed_form_pair_quality_is_trueskill_s(
+    mu_a: float, sigma_a: float, mu_b: float, sigma_b: float
+) -> None:
+    a, b = Rated(1, mu_a, sigma_a, 0), Rated(2, mu_b, sigma_b, 0)
+    expected = trueskill.quality_1vs1(a.rating, b.rating, env=ENVIRONMENT)
+    assert pair_quality(a, b) == pytest.approx(expected, rel=1e-9, abs=1e-300)
