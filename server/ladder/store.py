@@ -14,11 +14,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
-from server.store.models import LadderBot, LadderParticipant
+from server.seeds import derive_seed
+from server.store.models import LadderBot, LadderMatch, LadderParticipant, LadderSeat
 from server.store.repository import Store
 
+from .matchmaking import Rated, Table, form_table
 from .tokens import new_token, token_hash
 
 __all__ = [
@@ -194,6 +196,54 @@ class LadderStore:
         """Every bot that plays or has played: active first, by conservative rating (mu - 3 sigma)."""
         rows = [row for row in self.bots() if row.status in (ACTIVE, SUSPENDED) or row.games > 0]
         return sorted(rows, key=lambda row: (row.status != ACTIVE, -(row.mu - 3 * row.sigma), row.id))
+
+    # --- matchmaking ---------------------------------------------------------------------------------
+
+    def decide(
+        self, players: int, *, candidates: int, min_quality: float, seed: int
+    ) -> tuple[int, Table] | None:
+        """Form the next table among the active bots of participants who are not paused, and store the
+        decision (its seats with the ratings it used) as a ``scheduled`` ladder match, in one
+        transaction; its id and table, or None when no table can be formed."""
+        with self._session() as session:
+            number = session.exec(select(func.count()).select_from(LadderMatch)).one()
+            active = session.exec(
+                select(LadderBot)
+                .join(LadderParticipant)
+                .where(LadderBot.status == ACTIVE, col(LadderParticipant.paused).is_(False))
+                .order_by(col(LadderBot.id))
+            ).all()
+            rated = [Rated(bot.id, bot.mu, bot.sigma, bot.games) for bot in active if bot.id is not None]
+            table = form_table(rated, players, candidates=candidates, min_quality=min_quality, number=number)
+            if table is None:
+                return None
+            match = LadderMatch(
+                focus_bot_id=table.focus.id,
+                quality=table.quality,
+                seed=derive_seed(seed, "ladder match", number),
+                decided_at=datetime.now(UTC),
+            )
+            session.add(match)
+            session.flush()
+            assert match.id is not None
+            for seat, bot in enumerate(table.seats):
+                session.add(
+                    LadderSeat(ladder_match_id=match.id, seat=seat, bot_id=bot.id, mu=bot.mu, sigma=bot.sigma)
+                )
+            session.commit()
+            return match.id, table
+
+    def decisions(self) -> list[tuple[LadderMatch, list[LadderSeat]]]:
+        """Every matchmaking decision in order, with its seats and the ratings it used."""
+        with self._session() as session:
+            matches = session.exec(select(LadderMatch).order_by(col(LadderMatch.id))).all()
+            seats = session.exec(
+                select(LadderSeat).order_by(col(LadderSeat.ladder_match_id), col(LadderSeat.seat))
+            ).all()
+        by_match: dict[int, list[LadderSeat]] = {}
+        for seat in seats:
+            by_match.setdefault(seat.ladder_match_id, []).append(seat)
+        return [(match, by_match.get(match.id or 0, [])) for match in matches]
 
     def _bot(
         self, session: Session, bot_name: str, participant_id: int | None

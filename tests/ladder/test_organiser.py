@@ -117,3 +117,39 @@ def test_a_schema_3_postgres_database_gets_the_ladder_tables(postgres: PostgresS
         ("ada", hashlib.sha256(token.encode()).hexdigest())
     ]
     assert cli("ladder", "retire", "ada/x", "--db", url) == (1, "error: ada has no bot named 'x'\n")
+
+
+def test_each_matchmaking_decision_is_stored_with_the_ratings_it_used(tmp_path: Path) -> None:
+    db = tmp_path / "ladder.db"
+    add(db, "ada")
+    add(db, "grace")
+    with closing(Store.open(db)) as store:
+        ladder = LadderStore(store)
+        ada, grace = (p.id for p in ladder.participants())
+        assert ada is not None and grace is not None
+        for owner, name, mu in [
+            (ada, "a1", 30.0),
+            (ada, "a2", 20.0),
+            (grace, "g1", 26.0),
+            (grace, "g2", 25.0),
+        ]:
+            ladder.add_bot(owner, name, {"address": "127.0.0.1:1"}, mu=mu, sigma=5.0)
+    with closing(sqlite3.connect(db)) as connection:  # as validation will leave them
+        connection.execute("UPDATE ladder_bot SET status = 'active' WHERE name != 'a2'")
+        connection.execute("UPDATE ladder_bot SET games = 3 WHERE name != 'g1'")
+        connection.commit()
+    with closing(Store.open(db)) as store:
+        ladder = LadderStore(store)
+        decided = ladder.decide(2, candidates=8, min_quality=0, seed=5)
+        assert decided is not None
+        match_id, table = decided
+        assert table.focus.mu == 26.0  # g1: fewest games; a2 is not active
+        ((match, seats),) = ladder.decisions()
+        assert match.id == match_id and match.status == "scheduled" and match.quality == table.quality
+        assert [(seat.seat, seat.mu, seat.sigma) for seat in seats] == [(0, 26.0, 5.0), (1, 25.0, 5.0)]
+        assert match.seed != 5 and match.seed == ladder.decisions()[0][0].seed
+    assert cli("ladder", "pause", "grace", "--db", str(db))[0] == 0
+    with closing(Store.open(db)) as store:
+        ladder = LadderStore(store)
+        assert ladder.decide(2, candidates=8, min_quality=0, seed=5) is None  # only a1 is left
+        assert len(ladder.decisions()) == 1
