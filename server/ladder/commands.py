@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -9,6 +10,7 @@ from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from server.display import plain, print_error
 from server.store.database import StoreError
@@ -18,6 +20,7 @@ from server.tournament.bracket_errors import BracketError
 from server.tournament.commands import DB_HELP, db_location
 from server.web.command import listen
 
+from .client import ClientError, get_json
 from .config import load_ladder
 from .store import LadderError, LadderStore
 
@@ -30,6 +33,8 @@ _T = TypeVar("_T")
 
 DbOption = Annotated[str, typer.Option("--db", help=f"The ladder's database: {DB_HELP}.")]
 NameArgument = Annotated[str, typer.Argument(help="The participant's name.")]
+ServerOption = Annotated[str, typer.Option("--server", help="The ladder's URL, e.g. http://HOST:PORT.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 
 
 @contextmanager
@@ -126,3 +131,58 @@ def serve(
         url = f"http://{shown}:{sock.getsockname()[1]}/api/ladder/"
         console.print(plain(f"ladder {ladder.name} at {url}  (Ctrl-C to stop)"))
         uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+
+
+def _fetch(server: str, path: str, token: str | None = None) -> list[dict[str, object]]:
+    try:
+        reply = get_json(server, path, token)
+    except ClientError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
+    if not isinstance(reply, list):
+        print_error(f"{server}: unexpected reply; is this a smtourney ladder?")
+        raise typer.Exit(1)
+    return reply
+
+
+def _print_bots(rows: list[dict[str, object]], json_output: bool, title: str, *, rank: bool) -> None:
+    if json_output:
+        print(json.dumps(rows, indent=1))
+        return
+    table = Table(title=title)
+    for column in (["#"] if rank else []) + [
+        "bot",
+        "participant",
+        "status",
+        "games",
+        "mu",
+        "sigma",
+        "reason",
+    ]:
+        table.add_column(column)
+    for place, row in enumerate(rows, start=1):
+        mu, sigma = row.get("mu"), row.get("sigma")
+        cells = [row.get(key) for key in ("name", "participant", "status", "games")]
+        cells += [_two_places(mu), _two_places(sigma), row.get("reason") or ""]
+        table.add_row(*([plain(place)] if rank else []), *(plain(cell) for cell in cells))
+    console.print(table)
+
+
+@ladder_app.command("leaderboard")
+def leaderboard(server: ServerOption, json_output: JsonOption = False) -> None:
+    """The public leaderboard of a running ladder, best first."""
+    _print_bots(_fetch(server, "leaderboard"), json_output, "leaderboard", rank=True)
+
+
+@ladder_app.command("status")
+def status(
+    server: ServerOption,
+    token: Annotated[str, typer.Option("--token", help="Your participant token.", envvar="SMTOURNEY_TOKEN")],
+    json_output: JsonOption = False,
+) -> None:
+    """Your bots on a running ladder and their status."""
+    _print_bots(_fetch(server, "bots", token), json_output, "your bots", rank=False)
+
+
+def _two_places(value: object) -> str:
+    return f"{value:.2f}" if isinstance(value, int | float) else str(value)

@@ -244,3 +244,43 @@ def test_serve_listens_on_the_port_it_prints_and_documents_the_api(tmp_path: Pat
         process.kill()
         process.wait()
     assert (tmp_path / "ladder.db").is_file()
+
+
+def test_the_command_line_clients_show_the_leaderboard_and_my_bots(api: Api) -> None:
+    token = add(api.db, "ada")
+    assert api.request("POST", "/bots", token, {"name": "mine", "address": "127.0.0.1:1"}).status == 201
+    with closing(sqlite3.connect(api.db)) as connection:
+        connection.execute("UPDATE ladder_bot SET status = 'active', mu = 27.5, sigma = 2, games = 4")
+        connection.commit()
+    server = f"http://{api.host}:{api.port}"
+    code, output = cli("ladder", "leaderboard", "--server", server, "--json")
+    assert code == 0, output
+    (row,) = json.loads(output)
+    assert {key: row[key] for key in ("name", "participant", "status", "games", "mu", "sigma")} == {
+        "name": "mine",
+        "participant": "ada",
+        "status": "active",
+        "games": 4,
+        "mu": 27.5,
+        "sigma": 2.0,
+    }
+    code, output = cli("ladder", "leaderboard", "--server", server)
+    assert code == 0 and "mine" in output and "27.50" in output
+    code, output = cli("ladder", "status", "--server", server, "--token", token, "--json")
+    assert code == 0 and [bot["name"] for bot in json.loads(output)] == ["mine"]
+    assert cli("ladder", "status", "--server", server, "--token", "smt_wrong") == (
+        1,
+        f"error: {server}/api/ladder/bots: 401 unknown or revoked token\n",
+    )
+
+
+def test_the_clients_say_in_one_line_when_the_server_cannot_be_used(tmp_path: Path) -> None:
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    code, output = cli("ladder", "leaderboard", "--server", f"http://127.0.0.1:{port}")
+    assert (
+        code == 1 and output.startswith("error: cannot reach http://127.0.0.1:") and output.count("\n") == 1
+    )
+    code, output = cli("ladder", "leaderboard", "--server", "127.0.0.1:80")
+    assert code == 1 and "--server: expected a URL such as http://HOST:PORT" in output
