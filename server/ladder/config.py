@@ -13,12 +13,14 @@ from typing import Any, Self
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from sdk.games.registry import get_game
-from server.bounds import MAX_SEED, MAX_STARTUP_S, MAX_STRIKES, MAX_WORKERS, MIN_STARTUP_S
+from server.bounds import MAX_SEED, MAX_WORKERS
 from server.referee import RefereeConfig
 from server.tournament.bracket import (
     CONTEXT_FILE,
-    LimitsConfig,
-    TimeControlConfig,
+    LimitsField,
+    StartupTimeoutField,
+    StrikesField,
+    TimeControlField,
     _Model,
     installed_game,
     path_without_nul,
@@ -85,27 +87,10 @@ class Ladder(_Model):
         default_factory=dict, strict=True, description="Game parameters, normalized by the game plugin."
     )
     players: int = Field(strict=True, description="Players per table, within the game's player range.")
-    time_control: TimeControlConfig = Field(
-        default_factory=TimeControlConfig, description="The clock of every match."
-    )
-    strikes: int = Field(
-        default=3,
-        ge=1,
-        le=MAX_STRIKES,
-        strict=True,
-        description="Strikes (late, failed or illegal replies) after which a bot forfeits the match.",
-    )
-    startup_timeout_s: float = Field(
-        default=20.0,
-        ge=MIN_STARTUP_S,
-        le=MAX_STARTUP_S,
-        strict=True,
-        allow_inf_nan=False,
-        description="Seconds a launched bot has to become healthy.",
-    )
-    limits: LimitsConfig = Field(
-        default_factory=LimitsConfig, description="Resource limits of each launched bot process."
-    )
+    time_control: TimeControlField
+    strikes: StrikesField = 3
+    startup_timeout_s: StartupTimeoutField = 20.0
+    limits: LimitsField
     sandbox: bool = Field(
         default=True,
         strict=True,

@@ -20,7 +20,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -69,9 +69,13 @@ __all__ = [
     "BracketError",
     "Entrant",
     "LimitsConfig",
+    "LimitsField",
     "SprtConfig",
     "StageConfig",
+    "StartupTimeoutField",
+    "StrikesField",
     "TimeControlConfig",
+    "TimeControlField",
     "TlsConfig",
     "UntilConfig",
     "format_path",
@@ -450,6 +454,35 @@ class Entrant(_Model):
         return self
 
 
+TimeControlField = Annotated[
+    TimeControlConfig, Field(default_factory=TimeControlConfig, description="The clock of every match.")
+]
+StrikesField = Annotated[
+    int,
+    Field(
+        ge=1,
+        le=MAX_STRIKES,
+        strict=True,
+        description="Strikes (late, failed or illegal replies) after which a bot forfeits the match.",
+    ),
+]
+StartupTimeoutField = Annotated[
+    float,
+    Field(
+        ge=MIN_STARTUP_S,
+        le=MAX_STARTUP_S,
+        strict=True,
+        allow_inf_nan=False,
+        description="Seconds a launched bot has to become healthy.",
+    ),
+]
+LimitsField = Annotated[
+    LimitsConfig,
+    Field(default_factory=LimitsConfig, description="Resource limits of each launched bot process."),
+]
+"""The match rules a bracket and a ladder share, declared once."""
+
+
 class Bracket(_Model):
     """A whole tournament: game, table size, format, clocks and entrants.
 
@@ -512,16 +545,8 @@ class Bracket(_Model):
         strict=True,
         description="Master seed: the schedule and every match's chance outcomes follow from it.",
     )
-    time_control: TimeControlConfig = Field(
-        default_factory=TimeControlConfig, description="The clock of every match."
-    )
-    strikes: int = Field(
-        default=3,
-        ge=1,
-        le=MAX_STRIKES,
-        strict=True,
-        description="Strikes (late, failed or illegal replies) after which a bot forfeits the match.",
-    )
+    time_control: TimeControlField
+    strikes: StrikesField = 3
     workers: int = Field(
         default=1, ge=1, le=MAX_WORKERS, strict=True, description="Matches played at the same time."
     )
@@ -554,17 +579,8 @@ class Bracket(_Model):
         description="Above this many tables per round for every players-subset of the entrants, "
         "a balanced design is played instead.",
     )
-    startup_timeout_s: float = Field(
-        default=20.0,
-        ge=MIN_STARTUP_S,
-        le=MAX_STARTUP_S,
-        strict=True,
-        allow_inf_nan=False,
-        description="Seconds a launched bot has to become healthy.",
-    )
-    limits: LimitsConfig = Field(
-        default_factory=LimitsConfig, description="Resource limits of each launched bot process."
-    )
+    startup_timeout_s: StartupTimeoutField = 20.0
+    limits: LimitsField
     fresh_process: bool = Field(
         default=False,
         strict=True,
