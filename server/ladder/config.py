@@ -26,6 +26,7 @@ from server.tournament.bracket import (
     path_without_nul,
     referee_config,
     resolve_path,
+    usable_name,
 )
 from server.tournament.bracket_errors import FieldError
 from server.tournament.bracket_params import normalized_params
@@ -33,7 +34,6 @@ from server.tournament.model_file import load_model
 
 __all__ = ["InitialRating", "Ladder", "Matchmaking", "load_ladder"]
 
-MAX_LADDER_NAME_CHARS = 200
 MAX_ACTIVE_BOTS = 100
 """Most bots one participant may have active at once."""
 MAX_SUBMISSION_MB = 1024
@@ -127,13 +127,7 @@ class Ladder(_Model):
     @field_validator("name")
     @classmethod
     def _name_usable(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("ladder name must not be empty")
-        if len(value) > MAX_LADDER_NAME_CHARS:
-            raise ValueError(
-                f"a ladder name may have at most {MAX_LADDER_NAME_CHARS} characters, got {len(value)}"
-            )
-        return value
+        return usable_name(value, "ladder")
 
     @field_validator("game")
     @classmethod

@@ -84,6 +84,7 @@ __all__ = [
     "path_without_nul",
     "referee_config",
     "resolve_path",
+    "usable_name",
 ]
 
 FINGERPRINT_VERSION = 1
@@ -602,13 +603,7 @@ class Bracket(_Model):
     @field_validator("name")
     @classmethod
     def _name_not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("tournament name must not be empty")
-        if len(value) > MAX_TOURNAMENT_NAME_CHARS:
-            raise ValueError(
-                f"a tournament name may have at most {MAX_TOURNAMENT_NAME_CHARS} characters, got {len(value)}"
-            )
-        return value
+        return usable_name(value, "tournament")
 
     @field_validator("database")
     @classmethod
@@ -818,6 +813,17 @@ class Bracket(_Model):
         payload.update({key: value for key, value in extra.items() if value is not None})
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def usable_name(value: str, kind: str) -> str:
+    """The name of a tournament or a ladder heads every table and progress line: not blank, not long."""
+    if not value.strip():
+        raise ValueError(f"{kind} name must not be empty")
+    if len(value) > MAX_TOURNAMENT_NAME_CHARS:
+        raise ValueError(
+            f"a {kind} name may have at most {MAX_TOURNAMENT_NAME_CHARS} characters, got {len(value)}"
+        )
+    return value
 
 
 def installed_game(value: str) -> str:
