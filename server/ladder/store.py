@@ -19,6 +19,7 @@ from sqlmodel import Session, col, func, select
 from server.seeds import derive_seed
 from server.store.models import LadderBot, LadderMatch, LadderParticipant, LadderSeat
 from server.store.repository import Store
+from server.tournament.bracket_checks import name_problem
 
 from .matchmaking import Rated, Table, form_table
 from .tokens import new_token, token_hash
@@ -93,6 +94,11 @@ class LadderStore:
         """Register ``name``; returns its token, which is not kept and cannot be shown again."""
         if not name.strip():
             raise LadderError("a participant name must not be empty")
+        if not name.isprintable():
+            raise LadderError("a participant name cannot hold a newline, tab or other control character")
+        problem = name_problem(name)
+        if problem is not None:
+            raise LadderError(problem.replace("an entrant name", "a participant name"))
         token = new_token()
         with self._session() as session:
             if session.exec(select(LadderParticipant).where(LadderParticipant.name == name)).first():

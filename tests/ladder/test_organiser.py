@@ -33,12 +33,12 @@ def rows(db: Path, sql: str) -> list[tuple[object, ...]]:
 def test_a_new_participant_token_is_printed_once_alone_and_stored_hashed(tmp_path: Path) -> None:
     db = tmp_path / "ladder.db"
     token = add(db, "ada")
-    other = add(db, "grace")
+    other = add(db, "grâce")
     assert token.startswith("smt_") and len(token) > 40 and token != other
     stored = rows(db, "SELECT name, token_hash FROM ladder_participant ORDER BY id")
     assert stored == [
         ("ada", hashlib.sha256(token.encode()).hexdigest()),
-        ("grace", hashlib.sha256(other.encode()).hexdigest()),
+        ("grâce", hashlib.sha256(other.encode()).hexdigest()),
     ]
     assert token.encode() not in db.read_bytes()
 
@@ -50,6 +50,11 @@ def test_a_taken_or_unknown_name_is_one_line_and_changes_nothing(tmp_path: Path)
     for args, message in [
         (("add-participant", "ada"), "error: there is already a participant named 'ada'\n"),
         (("add-participant", "  "), "error: a participant name must not be empty\n"),
+        (("add-participant", "x" * 65), "error: a participant name may have at most 64 characters, got 65\n"),
+        (
+            ("add-participant", "a\tb"),
+            "error: a participant name cannot hold a newline, tab or other control character\n",
+        ),
         (("remove-participant", "bob"), "error: no participant named 'bob'\n"),
         (("pause", "bob"), "error: no participant named 'bob'\n"),
         (("retire", "ada/none"), "error: ada has no bot named 'none'\n"),
