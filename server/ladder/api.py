@@ -53,6 +53,8 @@ class RemoteSubmission(BaseModel):
     @field_validator("address")
     @classmethod
     def _address_usable(cls, value: str) -> str:
+        if value.startswith("unix:"):
+            raise ValueError("a submitted bot is reached over the network: give HOST:PORT")
         return _checked(value, address_problem(value))
 
     @field_validator("server_name", "token")

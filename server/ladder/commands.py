@@ -23,6 +23,7 @@ from server.web.command import listen
 from .client import ClientError, get_json
 from .config import load_ladder
 from .store import LadderError, LadderStore
+from .validation import Validator
 
 __all__ = ["ladder_app"]
 
@@ -107,6 +108,7 @@ def serve(
     port: Annotated[
         int, typer.Option(min=0, max=65535, help="Port to listen on (0: pick a free one).")
     ] = 8100,
+    log_dir: Annotated[Path, typer.Option(help="Where the logs of bot checks are written.")] = Path("logs"),
 ) -> None:
     """Serve the competition API of a ladder."""
     # Imported here so that the other commands do not pay for loading the web stack.
@@ -130,7 +132,12 @@ def serve(
         shown = f"[{host}]" if ":" in host else host
         url = f"http://{shown}:{sock.getsockname()[1]}/api/ladder/"
         console.print(plain(f"ladder {ladder.name} at {url}  (Ctrl-C to stop)"))
-        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+        validator = Validator(store, ladder, log_dir)
+        validator.start()
+        try:
+            uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+        finally:
+            validator.stop()
 
 
 def _fetch(server: str, path: str, token: str | None = None) -> list[dict[str, object]]:

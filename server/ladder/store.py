@@ -203,6 +203,36 @@ class LadderStore:
         rows = [row for row in self.bots() if row.status in (ACTIVE, SUSPENDED) or row.games > 0]
         return sorted(rows, key=lambda row: (row.status != ACTIVE, -(row.mu - 3 * row.sigma), row.id))
 
+    # --- validation ----------------------------------------------------------------------------------
+
+    def next_validating(self) -> tuple[int, str] | None:
+        """The oldest bot waiting for validation: its id and how it is reached."""
+        with self._session() as session:
+            bot = session.exec(
+                select(LadderBot).where(LadderBot.status == VALIDATING).order_by(col(LadderBot.id))
+            ).first()
+        return None if bot is None or bot.id is None else (bot.id, bot.spec_json)
+
+    def finish_validation(self, bot_id: int, *, passed: bool, reason: str | None, max_active: int) -> None:
+        """``active`` (retiring the owner's oldest active bots beyond ``max_active``) or ``failed`` with
+        ``reason``; a bot retired meanwhile stays retired."""
+        with self._session() as session:
+            bot = session.get(LadderBot, bot_id)
+            if bot is None or bot.status != VALIDATING:
+                return
+            bot.status, bot.reason = (ACTIVE, None) if passed else (FAILED, reason)
+            session.add(bot)
+            if passed:
+                active = session.exec(
+                    select(LadderBot)
+                    .where(LadderBot.participant_id == bot.participant_id, LadderBot.status == ACTIVE)
+                    .order_by(col(LadderBot.id).desc())
+                ).all()
+                for older in [b for b in active if b.id != bot_id][max_active - 1 :]:
+                    older.status, older.reason = RETIRED, "retired: a newer bot took its place"
+                    session.add(older)
+            session.commit()
+
     # --- matchmaking ---------------------------------------------------------------------------------
 
     def decide(

@@ -168,6 +168,11 @@ def test_bad_submissions_get_one_line_4xx_and_change_nothing(api: Api) -> None:
     before = bots(api)
     cases: list[tuple[dict[str, Any], int, str]] = [
         ({"name": "b", "address": "no port"}, 422, "address: "),
+        (
+            {"name": "b", "address": "unix:/run/referee.sock"},
+            422,
+            "address: a submitted bot is reached over the network",
+        ),
         ({"name": "", "address": "127.0.0.1:1"}, 422, "name: "),
         ({"name": "b", "address": "127.0.0.1:1", "token": "bad\nvalue"}, 422, "token: "),
         ({"name": "b", "address": "127.0.0.1:1", "extra": 1}, 422, "extra: "),
