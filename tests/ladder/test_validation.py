@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -16,6 +21,7 @@ from server.ladder.store import LadderStore
 from server.ladder.validation import validate_next
 from server.store.repository import Store
 
+from .test_api import ROOT, Api
 from .test_organiser import add, rows
 
 
@@ -73,3 +79,48 @@ def test_an_unreachable_bot_fails_with_the_check_s_line(tmp_path: Path) -> None:
         assert connection.execute("SELECT COUNT(*) FROM ladder_bot WHERE status = 'active'").fetchone() == (
             0,
         )
+
+
+def test_the_service_validates_a_submission_while_it_serves(tmp_path: Path, bot_server: BotServer) -> None:
+    path = tmp_path / "ladder.yaml"
+    path.write_text("name: v\ngame: saint_malo\nplayers: 2\n")
+    token = add(tmp_path / "ladder.db", "ada")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "server",
+            "ladder",
+            "serve",
+            str(path),
+            "--port",
+            "0",
+            "--log-dir",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        found = re.search(r"127\.0\.0\.1:(\d+)/api/ladder/", process.stdout.readline())
+        assert found
+        api = Api("127.0.0.1", int(found.group(1)), tmp_path / "ladder.db")
+        submitted = api.request(
+            "POST", "/bots", token, {"name": "r", "address": f"127.0.0.1:{bot_server.port}"}
+        )
+        assert submitted.status == 201 and submitted.body["status"] == "validating"
+        deadline = time.monotonic() + 60
+        while (mine := api.request("GET", "/bots", token).body)[0]["status"] == "validating":
+            assert time.monotonic() < deadline, "not validated within a minute"
+            time.sleep(0.2)
+        assert mine[0]["status"] == "active" and mine[0]["reason"] is None
+        board = api.request("GET", "/leaderboard").body
+        assert [(b["name"], b["status"], b["games"]) for b in board] == [("r", "active", 0)]
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=15)
+    finally:
+        process.kill()
+        process.wait()
