@@ -222,11 +222,11 @@ def test_a_paused_participant_and_a_flood_are_refused(api: Api) -> None:
     assert [row[1] for row in bots(api)] == ["a", "b"]
 
 
-def test_serve_listens_on_the_port_it_prints_and_documents_the_api(tmp_path: Path) -> None:
-    path = tmp_path / "ladder.yaml"
-    path.write_text(LADDER)
+@contextmanager
+def served(ladder_file: Path, *options: str) -> Iterator[Api]:
+    """``smtourney ladder serve`` in a process of its own on a free port; interrupted and always ended."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "server", "ladder", "serve", str(path), "--port", "0"],
+        [sys.executable, "-m", "server", "ladder", "serve", str(ladder_file), "--port", "0", *options],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -237,17 +237,23 @@ def test_serve_listens_on_the_port_it_prints_and_documents_the_api(tmp_path: Pat
         line = process.stdout.readline()
         found = re.search(r"at http://127\.0\.0\.1:(\d+)/api/ladder/", line)
         assert found, line
-        api = Api("127.0.0.1", int(found.group(1)), tmp_path / "ladder.db")
+        yield Api("127.0.0.1", int(found.group(1)), ladder_file.with_suffix(".db"))
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=15)
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_serve_listens_on_the_port_it_prints_and_documents_the_api(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.yaml"
+    path.write_text(LADDER)
+    with served(path) as api:
         assert api.request("GET", "/leaderboard") == Reply(200, [])
         with closing(http.client.HTTPConnection(api.host, api.port, timeout=30)) as connection:
             connection.request("GET", "/openapi.json")
             paths = json.loads(connection.getresponse().read())["paths"]
         assert {"/api/ladder/leaderboard", "/api/ladder/bots", "/api/ladder/bots/{name}/retire"} <= set(paths)
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=10)
-    finally:
-        process.kill()
-        process.wait()
     assert (tmp_path / "ladder.db").is_file()
 
 

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import re
-import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import closing
@@ -21,7 +17,7 @@ from server.ladder.store import LadderStore
 from server.ladder.validation import validate_next
 from server.store.repository import Store
 
-from .test_api import ROOT, Api
+from .test_api import served
 from .test_organiser import add, rows
 
 
@@ -85,29 +81,7 @@ def test_the_service_validates_a_submission_while_it_serves(tmp_path: Path, bot_
     path = tmp_path / "ladder.yaml"
     path.write_text("name: v\ngame: saint_malo\nplayers: 2\n")
     token = add(tmp_path / "ladder.db", "ada")
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "server",
-            "ladder",
-            "serve",
-            str(path),
-            "--port",
-            "0",
-            "--log-dir",
-            str(tmp_path),
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        found = re.search(r"127\.0\.0\.1:(\d+)/api/ladder/", process.stdout.readline())
-        assert found
-        api = Api("127.0.0.1", int(found.group(1)), tmp_path / "ladder.db")
+    with served(path, "--log-dir", str(tmp_path)) as api:
         submitted = api.request(
             "POST", "/bots", token, {"name": "r", "address": f"127.0.0.1:{bot_server.port}"}
         )
@@ -119,8 +93,3 @@ def test_the_service_validates_a_submission_while_it_serves(tmp_path: Path, bot_
         assert mine[0]["status"] == "active" and mine[0]["reason"] is None
         board = api.request("GET", "/leaderboard").body
         assert [(b["name"], b["status"], b["games"]) for b in board] == [("r", "active", 0)]
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=15)
-    finally:
-        process.kill()
-        process.wait()
