@@ -25,6 +25,7 @@ from .clock_options import BankMs, DecisionMs, Strikes, referee_config
 from .display import plain, print_error, visible
 from .duel_command import duel
 from .inprocess import BotClassError, load_bot_class
+from .ladder.commands import ladder_app
 from .launcher import interrupt_on_sigterm, stop_all
 from .play_args import (
     ArgumentError,
@@ -48,6 +49,7 @@ from .web import command as web_command
 app = typer.Typer(help="Tournament engine for board-game bots.", no_args_is_help=True, add_completion=False)
 bot_app = typer.Typer(help="Run bots.", no_args_is_help=True)
 app.add_typer(bot_app, name="bot")
+app.add_typer(ladder_app, name="ladder")
 app.command("run")(tournament_commands.run)
 app.command("standings")(tournament_commands.standings_command)
 app.command("matches")(tournament_commands.matches_command)

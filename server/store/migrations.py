@@ -8,12 +8,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import insert, text
-from sqlmodel import Session, select
+from sqlmodel import Session, SQLModel, select
 
 from server.record import StepRecord
 from server.steps_block import encode_steps
 
-from .models import APPLICATION_ID, SCHEMA_VERSION, MatchSteps, SchemaInfo
+from .models import APPLICATION_ID, LADDER_TABLES, SCHEMA_VERSION, MatchSteps, SchemaInfo
 from .probe import Contents
 
 __all__ = ["MIGRATIONS", "SchemaError", "check_schema", "migrate"]
@@ -69,8 +69,19 @@ def _step(row: Sequence[Any], match_id: str) -> StepRecord:
     return StepRecord(seq, kind, step, seat, decision_id, source, reply, latency_us, strike)
 
 
+def _ladder_tables(session: Session) -> None:
+    """Schema 4: the ladder's participants, bots and matches; nothing existing changes."""
+    connection = session.connection()
+    for table in LADDER_TABLES:
+        SQLModel.metadata.tables[table.__tablename__].create(connection, checkfirst=True)
+
+
 #: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
-MIGRATIONS: dict[int, Callable[[Session], None]] = {1: _decision_ids_per_seat, 2: _steps_in_blocks}
+MIGRATIONS: dict[int, Callable[[Session], None]] = {
+    1: _decision_ids_per_seat,
+    2: _steps_in_blocks,
+    3: _ladder_tables,
+}
 
 
 def check_schema(contents: Contents) -> bool:

@@ -10,7 +10,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 #: Bump with a migration in :mod:`server.store.migrations` whenever a table changes.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = "smtourney"
 
 
@@ -124,3 +124,72 @@ class RatingSnapshot(SQLModel, table=True):
     entrant_id: int = Field(foreign_key="entrant.id", index=True)
     mu: float
     sigma: float
+
+
+# --- the ladder (schema 4): one ladder per database ---------------------------------------------
+
+
+class LadderParticipant(SQLModel, table=True):
+    """Someone who submits bots. Only a hash of the token is kept: a stolen database gives no token."""
+
+    __tablename__ = "ladder_participant"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True)
+    token_hash: str = Field(index=True, unique=True)
+    paused: bool = False
+    removed: bool = False
+    created_at: datetime
+
+
+class LadderBot(SQLModel, table=True):
+    """A submitted bot; ``status`` is one of :data:`server.ladder.bots.STATUSES`, ``reason`` why it is
+    failed or suspended. Its rating is the one after its last counted match."""
+
+    __tablename__ = "ladder_bot"
+    __table_args__ = (UniqueConstraint("participant_id", "name"),)
+    id: int | None = Field(default=None, primary_key=True)
+    participant_id: int = Field(foreign_key="ladder_participant.id", index=True)
+    name: str
+    status: str = Field(index=True)
+    reason: str | None = Field(default=None, sa_type=BotText)
+    spec_json: str  # how it is reached or launched
+    mu: float
+    sigma: float
+    games: int = 0
+    submitted_at: datetime
+    last_game_at: datetime | None = None
+
+
+class LadderMatch(SQLModel, table=True):
+    """A matchmaking decision and the match it asked for: ``scheduled`` until played, then ``done``
+    with the stored match. Its seats hold the ratings the decision used."""
+
+    __tablename__ = "ladder_match"
+    id: int | None = Field(default=None, primary_key=True)
+    focus_bot_id: int = Field(foreign_key="ladder_bot.id", index=True)
+    quality: float
+    seed: int = _seed()
+    status: str = Field(default="scheduled", index=True)
+    match_pk: int | None = Field(default=None, foreign_key="match.id")
+    decided_at: datetime
+    finished_at: datetime | None = None
+
+
+class LadderSeat(SQLModel, table=True):
+    """Who sits where in a ladder match, and the rating matchmaking saw for them."""
+
+    __tablename__ = "ladder_seat"
+    __table_args__ = (
+        UniqueConstraint("ladder_match_id", "seat"),
+        UniqueConstraint("ladder_match_id", "bot_id"),
+    )
+    id: int | None = Field(default=None, primary_key=True)
+    ladder_match_id: int = Field(foreign_key="ladder_match.id", index=True)
+    seat: int
+    bot_id: int = Field(foreign_key="ladder_bot.id", index=True)
+    mu: float
+    sigma: float
+
+
+LADDER_TABLES = (LadderParticipant, LadderBot, LadderMatch, LadderSeat)
+"""Created by schema 4, in this order (each refers only to those before it)."""

@@ -16,24 +16,20 @@ bracket file's folder, so a bracket means the same wherever it is run from.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from types import UnionType
-from typing import Any, Literal, Self, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    ValidationError,
     ValidationInfo,
     field_validator,
     model_validator,
 )
-from pydantic_core import ErrorDetails
 
 from sdk.games.registry import get_game
 from server.address import address_problem
@@ -58,27 +54,37 @@ from server.sandbox import SandboxLimits, sandbox_available
 from server.seats import SeatSpec
 
 from .bracket_checks import command_problem, env_problem, header_value_problem, name_problem
-from .bracket_errors import BracketError, FieldError, Loc, format_path, show
+from .bracket_errors import BracketError, FieldError, format_path, show
 from .bracket_params import normalized_params
 from .bracket_plan import plan_problem, plan_size
-from .bracket_yaml import Lines, parse, read_text
 from .executor import EXECUTORS
 from .formats import FORMATS
+from .model_file import load_model
 from .progression import Plan, SprtRule, StageRules, StopRule
 from .schedule import MAX_ENTRANTS, MAX_MATCHES
 
 __all__ = [
+    "CONTEXT_FILE",
     "Bracket",
     "BracketError",
     "Entrant",
     "LimitsConfig",
+    "LimitsField",
     "SprtConfig",
     "StageConfig",
+    "StartupTimeoutField",
+    "StrikesField",
     "TimeControlConfig",
+    "TimeControlField",
     "TlsConfig",
     "UntilConfig",
     "format_path",
+    "installed_game",
     "load_bracket",
+    "path_without_nul",
+    "referee_config",
+    "resolve_path",
+    "usable_name",
 ]
 
 FINGERPRINT_VERSION = 1
@@ -89,7 +95,7 @@ MAX_TOURNAMENT_NAME_CHARS = 200
 MAX_CA_FILE_BYTES = 1024 * 1024
 """A certificate authority bundle is a few kilobytes; the system's whole store is under 1 MiB."""
 
-_CONTEXT_FILE = "bracket_file"
+CONTEXT_FILE = "bracket_file"
 """Validation-context key holding the bracket file, for relative paths and the default database."""
 
 
@@ -167,7 +173,7 @@ class TlsConfig(_Model):
         """Resolved against the bracket's folder, and checked now rather than mid-tournament."""
         if value is None:
             return None
-        path = _resolve(value, info)
+        path = resolve_path(value, info)
         if not path.is_file():
             raise ValueError(f"file not found: {path}")
         if path.stat().st_size > MAX_CA_FILE_BYTES:
@@ -368,7 +374,7 @@ class Entrant(_Model):
     def _program_dir_exists(cls, value: Path | None, info: ValidationInfo) -> Path | None:
         if value is None:
             return None
-        path = _resolve(value, info).resolve()
+        path = resolve_path(value, info).resolve()
         if not path.is_dir():
             raise ValueError(f"not a folder: {path}")
         return path
@@ -449,6 +455,35 @@ class Entrant(_Model):
         return self
 
 
+TimeControlField = Annotated[
+    TimeControlConfig, Field(default_factory=TimeControlConfig, description="The clock of every match.")
+]
+StrikesField = Annotated[
+    int,
+    Field(
+        ge=1,
+        le=MAX_STRIKES,
+        strict=True,
+        description="Strikes (late, failed or illegal replies) after which a bot forfeits the match.",
+    ),
+]
+StartupTimeoutField = Annotated[
+    float,
+    Field(
+        ge=MIN_STARTUP_S,
+        le=MAX_STARTUP_S,
+        strict=True,
+        allow_inf_nan=False,
+        description="Seconds a launched bot has to become healthy.",
+    ),
+]
+LimitsField = Annotated[
+    LimitsConfig,
+    Field(default_factory=LimitsConfig, description="Resource limits of each launched bot process."),
+]
+"""The match rules a bracket and a ladder share, declared once."""
+
+
 class Bracket(_Model):
     """A whole tournament: game, table size, format, clocks and entrants.
 
@@ -511,16 +546,8 @@ class Bracket(_Model):
         strict=True,
         description="Master seed: the schedule and every match's chance outcomes follow from it.",
     )
-    time_control: TimeControlConfig = Field(
-        default_factory=TimeControlConfig, description="The clock of every match."
-    )
-    strikes: int = Field(
-        default=3,
-        ge=1,
-        le=MAX_STRIKES,
-        strict=True,
-        description="Strikes (late, failed or illegal replies) after which a bot forfeits the match.",
-    )
+    time_control: TimeControlField
+    strikes: StrikesField = 3
     workers: int = Field(
         default=1, ge=1, le=MAX_WORKERS, strict=True, description="Matches played at the same time."
     )
@@ -553,17 +580,8 @@ class Bracket(_Model):
         description="Above this many tables per round for every players-subset of the entrants, "
         "a balanced design is played instead.",
     )
-    startup_timeout_s: float = Field(
-        default=20.0,
-        ge=MIN_STARTUP_S,
-        le=MAX_STARTUP_S,
-        strict=True,
-        allow_inf_nan=False,
-        description="Seconds a launched bot has to become healthy.",
-    )
-    limits: LimitsConfig = Field(
-        default_factory=LimitsConfig, description="Resource limits of each launched bot process."
-    )
+    startup_timeout_s: StartupTimeoutField = 20.0
+    limits: LimitsField
     fresh_process: bool = Field(
         default=False,
         strict=True,
@@ -585,29 +603,17 @@ class Bracket(_Model):
     @field_validator("name")
     @classmethod
     def _name_not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("tournament name must not be empty")
-        if len(value) > MAX_TOURNAMENT_NAME_CHARS:
-            raise ValueError(
-                f"a tournament name may have at most {MAX_TOURNAMENT_NAME_CHARS} characters, got {len(value)}"
-            )
-        return value
+        return usable_name(value, "tournament")
 
     @field_validator("database")
     @classmethod
     def _database_path(cls, value: Path | None) -> Path | None:
-        if value is not None and "\0" in str(value):
-            raise ValueError("a path cannot contain a NUL character")
-        return value
+        return path_without_nul(value)
 
     @field_validator("game")
     @classmethod
     def _game_installed(cls, value: str) -> str:
-        try:
-            get_game(value)
-        except KeyError as exc:
-            raise ValueError(exc.args[0]) from None
-        return value
+        return installed_game(value)
 
     @field_validator("executor")
     @classmethod
@@ -676,7 +682,7 @@ class Bracket(_Model):
         self.params = normalized_params(plugin, self.players, self.params)
         source = _bracket_file(info)
         default = Path(f"{self.name if source is None else source.stem}.db")
-        self.database = _resolve(default if self.database is None else self.database, info)
+        self.database = resolve_path(default if self.database is None else self.database, info)
         return self
 
     def _check_plan(self) -> None:
@@ -761,16 +767,7 @@ class Bracket(_Model):
 
     def referee_config(self) -> RefereeConfig:
         """Clock, strikes, start-up timeout and limits as the referee takes them."""
-        return RefereeConfig(
-            time_control=TimeControl(self.time_control.decision_ms, self.time_control.bank_ms),
-            strikes_to_forfeit=self.strikes,
-            startup_timeout_s=self.startup_timeout_s,
-            limits=Limits(
-                self.limits.memory_mb,
-                self.limits.cpu_seconds,
-                SandboxLimits(self.limits.processes, self.limits.tmp_mb),
-            ),
-        )
+        return referee_config(self.time_control, self.strikes, self.startup_timeout_s, self.limits)
 
     def fingerprint(self) -> str:
         """SHA-256 hex of all that decides the schedule and the matches.
@@ -812,16 +809,59 @@ class Bracket(_Model):
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def usable_name(value: str, kind: str) -> str:
+    """The name of a tournament or a ladder heads every table and progress line: not blank, not long."""
+    if not value.strip():
+        raise ValueError(f"{kind} name must not be empty")
+    if len(value) > MAX_TOURNAMENT_NAME_CHARS:
+        raise ValueError(
+            f"a {kind} name may have at most {MAX_TOURNAMENT_NAME_CHARS} characters, got {len(value)}"
+        )
+    return value
+
+
+def installed_game(value: str) -> str:
+    """``value`` if a game of that name is installed; else the registry's message as the error."""
+    try:
+        get_game(value)
+    except KeyError as exc:
+        raise ValueError(exc.args[0]) from None
+    return value
+
+
+def path_without_nul(value: Path | None) -> Path | None:
+    """A path from YAML may hold any character but the one no file system takes."""
+    if value is not None and "\0" in str(value):
+        raise ValueError("a path cannot contain a NUL character")
+    return value
+
+
+def referee_config(
+    time_control: TimeControlConfig, strikes: int, startup_timeout_s: float, limits: LimitsConfig
+) -> RefereeConfig:
+    """A file's clock, strikes, start-up timeout and limits as the referee takes them."""
+    return RefereeConfig(
+        time_control=TimeControl(time_control.decision_ms, time_control.bank_ms),
+        strikes_to_forfeit=strikes,
+        startup_timeout_s=startup_timeout_s,
+        limits=Limits(
+            limits.memory_mb,
+            limits.cpu_seconds,
+            SandboxLimits(limits.processes, limits.tmp_mb),
+        ),
+    )
+
+
 def _bracket_file(info: ValidationInfo) -> Path | None:
     context = info.context
     if isinstance(context, Mapping):
-        source = context.get(_CONTEXT_FILE)
+        source = context.get(CONTEXT_FILE)
         if isinstance(source, Path):
             return source
     return None
 
 
-def _resolve(path: Path, info: ValidationInfo) -> Path:
+def resolve_path(path: Path, info: ValidationInfo) -> Path:
     """``path`` with ``~`` expanded, relative to the bracket's folder when there is a bracket file."""
     path = path.expanduser()
     source = _bracket_file(info)
@@ -843,121 +883,4 @@ def _checked(value: str, problem: str | None) -> str:
 def load_bracket(path: Path) -> Bracket:
     """The bracket in ``path``; the first problem found is raised as a :class:`BracketError`."""
     path = Path(path)
-    data, lines = parse(path, read_text(path))
-    if not isinstance(data, dict):
-        got = "an empty file" if data is None else show(data)
-        raise BracketError(
-            path, lines.nodes.get(()), None, f"expected a mapping of bracket fields, got {got}"
-        )
-    try:
-        return Bracket.model_validate(data, context={_CONTEXT_FILE: path})
-    except ValidationError as exc:
-        raise _first_error(path, exc, lines) from None
-
-
-def _first_error(path: Path, exc: ValidationError, lines: Lines) -> BracketError:
-    """The error nearest the top of the file (errors without a line come last)."""
-    found: list[tuple[float, int, BracketError]] = []
-    for order, details in enumerate(exc.errors()):
-        loc, message = _describe(details)
-        line = lines.line(loc)
-        error = BracketError(path, line, format_path(loc) or None, message)
-        found.append((float("inf") if line is None else line, order, error))
-    return min(found, key=lambda item: item[:2])[2]
-
-
-def _describe(details: ErrorDetails) -> tuple[Loc, str]:
-    """Where an error of pydantic's is and what to tell whoever writes the YAML about it."""
-    loc: Loc = tuple(details["loc"])
-    kind = details["type"]
-    ctx: dict[str, Any] = dict(details.get("ctx") or {})
-    value = details.get("input")
-    shown = show(value)
-    if loc and loc[-1] == "[key]":
-        return loc[:-1], f"keys must be strings, got {shown}"
-    if kind in {"value_error", "assertion_error"} and isinstance(ctx.get("error"), BaseException):
-        error = ctx["error"]
-        if isinstance(error, FieldError):
-            return (*loc, *error.loc), str(error)
-        return loc, str(error)
-    if kind == "missing":
-        return loc, f"missing required field {loc[-1]!r}"
-    if kind == "extra_forbidden":
-        return loc, _unknown_key(loc)
-    messages = {
-        "int_type": f"expected an integer, got {shown}",
-        "int_parsing": f"expected an integer, got {shown}",
-        "int_from_float": f"expected an integer, got {shown}",
-        "float_type": f"expected a number, got {shown}",
-        "float_parsing": f"expected a number, got {shown}",
-        "bool_type": f"expected true or false, got {shown}",
-        "bool_parsing": f"expected true or false, got {shown}",
-        "string_type": f"expected a string, got {shown}"
-        + (" (put it in quotes)" if isinstance(value, int | float) else ""),
-        "dict_type": f"expected a mapping (key: value lines), got {shown}",
-        "model_type": f"expected a mapping (key: value lines), got {shown}",
-        "model_attributes_type": f"expected a mapping (key: value lines), got {shown}",
-        "list_type": f"expected a list ('- ' items), got {shown}",
-        "path_type": f"expected a path, got {shown}",
-        "greater_than_equal": f"must be at least {_bound(ctx.get('ge'))}, got {shown}",
-        "less_than_equal": f"must be at most {_bound(ctx.get('le'))}, got {shown}",
-        "greater_than": f"must be greater than {_bound(ctx.get('gt'))}, got {shown}",
-        "less_than": f"must be less than {_bound(ctx.get('lt'))}, got {shown}",
-        "finite_number": f"must be a finite number, got {shown}",
-        "literal_error": f"expected {ctx.get('expected')}, got {shown}",
-    }
-    if kind == "too_short" and loc == ("entrants",):
-        return (
-            loc,
-            f"a tournament needs at least {ctx.get('min_length')} entrants, got {ctx.get('actual_length')}",
-        )
-    if kind == "too_long" and loc == ("entrants",):
-        return (
-            loc,
-            f"a tournament may have at most {ctx.get('max_length')} entrants, got {ctx.get('actual_length')}",
-        )
-    if kind == "string_too_short":
-        return loc, "must not be empty"
-    return loc, messages.get(kind, details["msg"])
-
-
-def _unknown_key(loc: Loc) -> str:
-    """Name the unknown key and the likely intended one (or all known ones)."""
-    key = str(loc[-1])
-    model = _model_at(loc[:-1])
-    if model is None:
-        return f"unknown key {key!r}"
-    known = list(model.model_fields)
-    close = difflib.get_close_matches(key, known, n=1)
-    if close:
-        return f"unknown key {key!r} (did you mean {close[0]!r}?)"
-    return f"unknown key {key!r}; known keys: {', '.join(known)}"
-
-
-def _model_at(loc: Loc) -> type[BaseModel] | None:
-    """The bracket model class validating the mapping at ``loc`` (None if not a model)."""
-    current: Any = Bracket
-    for part in loc:
-        if isinstance(part, str) and isinstance(current, type) and issubclass(current, BaseModel):
-            info = current.model_fields.get(part)
-            current = None if info is None else _model_or_list(info.annotation)
-        elif isinstance(part, int) and get_origin(current) is list:
-            current = _model_or_list(get_args(current)[0])
-        else:
-            return None
-    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
-
-
-def _model_or_list(annotation: Any) -> Any:
-    """``X | None`` as ``X``; other annotations as they are."""
-    if get_origin(annotation) in (Union, UnionType):
-        members = [arg for arg in get_args(annotation) if arg is not type(None)]
-        return members[0] if len(members) == 1 else None
-    return annotation
-
-
-def _bound(value: object) -> str:
-    """A limit as written in a bracket: ``0``, not pydantic's ``0.0``."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    return load_model(path, Bracket, {CONTEXT_FILE: path}, "bracket")

@@ -15,7 +15,7 @@ from server.tournament.commands import DEFAULT_DB, DbOption, db_location
 console = Console(highlight=False, soft_wrap=True)
 
 
-def _listen(host: str, port: int) -> socket.socket:
+def listen(host: str, port: int) -> socket.socket:
     """Listen now, so a taken port is reported before serving, ``--port 0`` knows its port and the
     printed URL answers at once (connections wait in the backlog until the app is up)."""
     family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
@@ -50,7 +50,7 @@ def web(
         print_error(str(exc))
         raise typer.Exit(1) from None
     try:
-        sock = _listen(host, port)
+        sock = listen(host, port)
     except OSError as exc:
         print_error(f"cannot listen on {host} port {port}: {exc.strerror or exc}")
         raise typer.Exit(1) from None

@@ -1,0 +1,195 @@
+"""``smtourney ladder ...``: the organiser's commands, and the service itself."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from server.display import plain, print_error
+from server.store.database import StoreError
+from server.store.location import Location
+from server.store.repository import Store
+from server.tournament.bracket_errors import BracketError
+from server.tournament.commands import DB_HELP, db_location
+from server.web.command import listen
+
+from .client import ClientError, get_json
+from .config import load_ladder
+from .store import LadderError, LadderStore
+from .validation import Validator
+
+__all__ = ["ladder_app"]
+
+ladder_app = typer.Typer(help="Run a ladder that bots join over time.", no_args_is_help=True)
+console = Console(highlight=False, soft_wrap=True)
+
+_T = TypeVar("_T")
+
+DbOption = Annotated[str, typer.Option("--db", help=f"The ladder's database: {DB_HELP}.")]
+NameArgument = Annotated[str, typer.Argument(help="The participant's name.")]
+ServerOption = Annotated[str, typer.Option("--server", help="The ladder's URL, e.g. http://HOST:PORT.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
+
+
+@contextmanager
+def _ladder_store(location: Location, *, create: bool = False) -> Iterator[LadderStore]:
+    """The ladder in ``location``; exit 1 with one line if the database cannot be used."""
+    try:
+        store = Store.open(location, create=create)
+    except StoreError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
+    try:
+        yield LadderStore(store)
+    finally:
+        store.close()
+
+
+def _change(db: str, change: Callable[[LadderStore], _T], *, create: bool = False) -> _T:
+    """Apply ``change`` to the ladder in ``db``; a refused change is one line and exit 1."""
+    with _ladder_store(db_location(db), create=create) as ladder:
+        try:
+            return change(ladder)
+        except LadderError as exc:
+            print_error(str(exc))
+            raise typer.Exit(1) from None
+
+
+@ladder_app.command("add-participant")
+def add_participant(name: NameArgument, db: DbOption) -> None:
+    """Register a participant and print their token, once: only its hash is kept."""
+    token = _change(db, lambda ladder: ladder.add_participant(name), create=True)
+    console.print(plain(f"participant {name} added; their token, shown only now:"))
+    print(token)
+
+
+@ladder_app.command("remove-participant")
+def remove_participant(name: NameArgument, db: DbOption) -> None:
+    """Remove a participant: their token stops working and their bots are retired."""
+    retired = _change(db, lambda ladder: ladder.remove_participant(name))
+    console.print(plain(f"participant {name} removed; {retired} bot(s) retired"))
+
+
+@ladder_app.command("pause")
+def pause(name: NameArgument, db: DbOption) -> None:
+    """Stop scheduling a participant's bots and taking their submissions, until resumed."""
+    _change(db, lambda ladder: ladder.set_paused(name, True))
+    console.print(plain(f"participant {name} paused"))
+
+
+@ladder_app.command("resume")
+def resume(name: NameArgument, db: DbOption) -> None:
+    """Undo ``pause``."""
+    _change(db, lambda ladder: ladder.set_paused(name, False))
+    console.print(plain(f"participant {name} resumed"))
+
+
+@ladder_app.command("retire")
+def retire(bot: Annotated[str, typer.Argument(help="The bot, as PARTICIPANT/BOT.")], db: DbOption) -> None:
+    """Retire a bot: it is no longer scheduled, and keeps its place in the history."""
+    _change(db, lambda ladder: ladder.retire(bot))
+    console.print(plain(f"bot {bot} retired"))
+
+
+@ladder_app.command("serve")
+def serve(
+    ladder_file: Annotated[Path, typer.Argument(metavar="LADDER.yaml", help="The ladder file.")],
+    db: Annotated[
+        str | None, typer.Option("--db", help=f"Database: {DB_HELP} (default: from the ladder file).")
+    ] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="Port to listen on (0: pick a free one).")
+    ] = 8100,
+    log_dir: Annotated[Path, typer.Option(help="Where the logs of bot checks are written.")] = Path("logs"),
+) -> None:
+    """Serve the competition API of a ladder."""
+    # Imported here so that the other commands do not pay for loading the web stack.
+    import uvicorn
+
+    from .api import create_app
+
+    try:
+        ladder = load_ladder(ladder_file)
+    except BracketError as exc:
+        print_error(str(exc))
+        raise typer.Exit(2) from None
+    location = db_location(db) if db is not None else ladder.database_path
+    with _ladder_store(location, create=True) as store:
+        app = create_app(ladder, store)
+        try:
+            sock = listen(host, port)
+        except OSError as exc:
+            print_error(f"cannot listen on {host} port {port}: {exc.strerror or exc}")
+            raise typer.Exit(1) from None
+        shown = f"[{host}]" if ":" in host else host
+        url = f"http://{shown}:{sock.getsockname()[1]}/api/ladder/"
+        console.print(plain(f"ladder {ladder.name} at {url}  (Ctrl-C to stop)"))
+        validator = Validator(store, ladder, log_dir)
+        validator.start()
+        try:
+            uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+        finally:
+            validator.stop()
+
+
+def _fetch(server: str, path: str, token: str | None = None) -> list[dict[str, object]]:
+    try:
+        reply = get_json(server, path, token)
+    except ClientError as exc:
+        print_error(str(exc))
+        raise typer.Exit(1) from None
+    if not isinstance(reply, list):
+        print_error(f"{server}: unexpected reply; is this a smtourney ladder?")
+        raise typer.Exit(1)
+    return reply
+
+
+def _print_bots(rows: list[dict[str, object]], json_output: bool, title: str, *, rank: bool) -> None:
+    if json_output:
+        print(json.dumps(rows, indent=1))
+        return
+    table = Table(title=title)
+    for column in (["#"] if rank else []) + [
+        "bot",
+        "participant",
+        "status",
+        "games",
+        "mu",
+        "sigma",
+        "reason",
+    ]:
+        table.add_column(column)
+    for place, row in enumerate(rows, start=1):
+        mu, sigma = row.get("mu"), row.get("sigma")
+        cells = [row.get(key) for key in ("name", "participant", "status", "games")]
+        cells += [_two_places(mu), _two_places(sigma), row.get("reason") or ""]
+        table.add_row(*([plain(place)] if rank else []), *(plain(cell) for cell in cells))
+    console.print(table)
+
+
+@ladder_app.command("leaderboard")
+def leaderboard(server: ServerOption, json_output: JsonOption = False) -> None:
+    """The public leaderboard of a running ladder, best first."""
+    _print_bots(_fetch(server, "leaderboard"), json_output, "leaderboard", rank=True)
+
+
+@ladder_app.command("status")
+def status(
+    server: ServerOption,
+    token: Annotated[str, typer.Option("--token", help="Your participant token.", envvar="SMTOURNEY_TOKEN")],
+    json_output: JsonOption = False,
+) -> None:
+    """Your bots on a running ladder and their status."""
+    _print_bots(_fetch(server, "bots", token), json_output, "your bots", rank=False)
+
+
+def _two_places(value: object) -> str:
+    return f"{value:.2f}" if isinstance(value, int | float) else str(value)

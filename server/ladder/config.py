@@ -1,0 +1,175 @@
+"""Ladder files: the YAML an organiser writes to run a ladder, validated into a :class:`Ladder`.
+
+Read and reported like a bracket (:mod:`server.tournament.model_file`): a problem is one line
+naming the file, the line and the field. The clock, limits and game checks are the bracket's
+own, so a bot plays a ladder match under exactly the rules it would meet in a bracket.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Self
+
+from pydantic import Field, ValidationInfo, field_validator, model_validator
+
+from sdk.games.registry import get_game
+from server.bounds import MAX_SEED, MAX_WORKERS
+from server.referee import RefereeConfig
+from server.tournament.bracket import (
+    CONTEXT_FILE,
+    LimitsField,
+    StartupTimeoutField,
+    StrikesField,
+    TimeControlField,
+    _Model,
+    installed_game,
+    path_without_nul,
+    referee_config,
+    resolve_path,
+    usable_name,
+)
+from server.tournament.bracket_errors import FieldError
+from server.tournament.bracket_params import normalized_params
+from server.tournament.model_file import load_model
+
+__all__ = ["InitialRating", "Ladder", "Matchmaking", "load_ladder"]
+
+MAX_ACTIVE_BOTS = 100
+"""Most bots one participant may have active at once."""
+MAX_SUBMISSION_MB = 1024
+"""Largest submission limit an organiser may set (the archive as uploaded)."""
+MAX_CANDIDATES = 10_000
+
+
+class InitialRating(_Model):
+    """The TrueSkill rating a bot starts at once validated."""
+
+    mu: float = Field(default=25.0, strict=False, allow_inf_nan=False, description="Mean skill.")
+    sigma: float = Field(
+        default=25.0 / 3, gt=0, strict=False, allow_inf_nan=False, description="Uncertainty of the mean."
+    )
+
+
+class Matchmaking(_Model):
+    """How tables are formed and how many are played at once."""
+
+    workers: int = Field(
+        default=1, ge=1, le=MAX_WORKERS, strict=True, description="Matches played at the same time."
+    )
+    candidates: int = Field(
+        default=32,
+        ge=1,
+        le=MAX_CANDIDATES,
+        strict=True,
+        description="Active bots nearest in rating to the bot that most needs games that are "
+        "considered to complete its table.",
+    )
+    min_quality: float = Field(
+        default=0.0,
+        ge=0,
+        lt=1,
+        strict=False,
+        allow_inf_nan=False,
+        description="TrueSkill match quality below which a table is not played (0: always play).",
+    )
+
+
+class Ladder(_Model):
+    """A whole ladder: game, table size, clocks, limits, matchmaking and submission rules.
+
+    Validated with a ladder file in the context (as :func:`load_ladder` does), ``database``
+    is relative to its folder and defaults to ``<ladder stem>.db`` beside it.
+    """
+
+    name: str = Field(strict=True, description="Name of the ladder, shown on its leaderboard.")
+    game: str = Field(strict=True, description="Registry name of an installed game plugin.")
+    params: dict[str, Any] = Field(
+        default_factory=dict, strict=True, description="Game parameters, normalized by the game plugin."
+    )
+    players: int = Field(strict=True, description="Players per table, within the game's player range.")
+    time_control: TimeControlField
+    strikes: StrikesField = 3
+    startup_timeout_s: StartupTimeoutField = 20.0
+    limits: LimitsField
+    sandbox: bool = Field(
+        default=True,
+        strict=True,
+        description="Run submitted programs in the sandbox; only an organiser's own test ladder "
+        "should turn this off.",
+    )
+    matchmaking: Matchmaking = Field(default_factory=Matchmaking, description="How tables are formed.")
+    initial_rating: InitialRating = Field(
+        default_factory=InitialRating, description="Rating of a newly validated bot."
+    )
+    max_active_bots: int = Field(
+        default=3,
+        ge=1,
+        le=MAX_ACTIVE_BOTS,
+        strict=True,
+        description="Active bots per participant; a participant's oldest are retired beyond it.",
+    )
+    submission_mb: int = Field(
+        default=16,
+        ge=1,
+        le=MAX_SUBMISSION_MB,
+        strict=True,
+        description="Largest submitted archive, in MiB.",
+    )
+    seed: int = Field(
+        default=0, ge=0, le=MAX_SEED, strict=True, description="Master seed of every match's chance outcomes."
+    )
+    database: Path | None = Field(
+        default=None,
+        description="SQLite file of the ladder, relative to the ladder file's folder; default "
+        "<ladder stem>.db beside it.",
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _name_usable(cls, value: str) -> str:
+        return usable_name(value, "ladder")
+
+    @field_validator("game")
+    @classmethod
+    def _game_installed(cls, value: str) -> str:
+        return installed_game(value)
+
+    @field_validator("database")
+    @classmethod
+    def _database_path(cls, value: Path | None) -> Path | None:
+        return path_without_nul(value)
+
+    @model_validator(mode="after")
+    def _fits_the_game(self, info: ValidationInfo) -> Self:
+        """Table size and params against the game; the database beside the ladder file."""
+        plugin = get_game(self.game)
+        low, high = plugin.min_players, plugin.max_players
+        if not low <= self.players <= high:
+            raise FieldError(
+                f"{self.game} is played by {low} to {high} players, got {self.players}", ("players",)
+            )
+        self.params = normalized_params(plugin, self.players, self.params)
+        source = info.context.get(CONTEXT_FILE) if isinstance(info.context, dict) else None
+        default = Path(f"{self.name if source is None else Path(source).stem}.db")
+        self.database = resolve_path(default if self.database is None else self.database, info)
+        return self
+
+    @property
+    def database_path(self) -> Path:
+        """``database`` as a plain ``Path``: it is always set once validated."""
+        assert self.database is not None
+        return self.database
+
+    @property
+    def submission_bytes(self) -> int:
+        return self.submission_mb * 1024 * 1024
+
+    def referee_config(self) -> RefereeConfig:
+        """Clock, strikes, start-up timeout and limits as the referee takes them."""
+        return referee_config(self.time_control, self.strikes, self.startup_timeout_s, self.limits)
+
+
+def load_ladder(path: Path) -> Ladder:
+    """The ladder in ``path``; the first problem found is raised as a :class:`BracketError`."""
+    path = Path(path)
+    return load_model(path, Ladder, {CONTEXT_FILE: path}, "ladder")
