@@ -56,7 +56,8 @@ def probe(path: Path) -> Contents:
                 row = connection.execute(query).fetchone()
                 if row is not None and isinstance(row[0], str) and isinstance(row[1], int):
                     schema = (row[0], row[1])
-            empty = not any(_has_rows(connection, table) for table in tables)
+            # In name order, so opening reads the same pages every time (a set's order varies by run).
+            empty = not any(_has_rows(connection, table) for table in sorted(tables))
     except sqlite3.Error as exc:
         raise ProbeError(f"not a SQLite database ({exc})") from None
     return Contents(tables, schema, empty)
