@@ -62,8 +62,10 @@ class Limits:
     sandbox: SandboxLimits = field(default_factory=SandboxLimits)
 
 
-OUTPUT_LINES = 6
-"""Lines of a bot's output that a failed start-up quotes: enough for a traceback's last lines."""
+OUTPUT_LINES = 3
+"""Lines of a bot's output that a failed start-up quotes: a traceback's last frame and its error."""
+OUTPUT_QUOTE = "; its last output: "
+"""What comes before the quoted output in a failed start-up's reason."""
 _OUTPUT_TAIL_BYTES = 16 * 1024
 _OUTPUT_LINE_CHARS = 300
 
@@ -74,7 +76,7 @@ class StartupError(RuntimeError):
 
     def __init__(self, reason: str, output: Sequence[str] = ()) -> None:
         self.reason, self.output = reason, tuple(output)
-        quoted = f"; its last output: {' | '.join(self.output)}" if self.output else ""
+        quoted = f"{OUTPUT_QUOTE}{' | '.join(self.output)}" if self.output else ""
         super().__init__(f"{reason}{quoted}")
 
 

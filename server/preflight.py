@@ -15,7 +15,7 @@ from pathlib import Path
 from sdk.games.plugin import GamePlugin
 
 from .display import visible
-from .launcher import Limits
+from .launcher import OUTPUT_QUOTE, Limits
 from .seats import SeatSpec, log_path, open_seats
 
 #: How many of the last lines of a failing bot's log its one line quotes.
@@ -33,9 +33,10 @@ class PreflightFailure:
     log_tail: tuple[str, ...]
 
     def line(self) -> str:
-        """One line: the entrant, why it failed, and the last lines of its log."""
+        """One line: the entrant, why it failed, and the last lines of its log (unless the reason, a
+        failed start-up's, quotes them already)."""
         text = f"entrant {self.name!r} failed the pre-flight check: {self.reason}"
-        if self.log_tail:
+        if self.log_tail and OUTPUT_QUOTE not in self.reason:
             text += "; last lines of its log: " + " | ".join(self.log_tail)
         return visible(text)
 
