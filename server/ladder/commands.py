@@ -86,7 +86,7 @@ def pause(name: NameArgument, db: DbOption) -> None:
 
 @ladder_app.command("resume")
 def resume(name: NameArgument, db: DbOption) -> None:
-    """Undo ``pause``."""
+    """Schedule a paused participant's bots and take their submissions again."""
     _change(db, lambda ladder: ladder.set_paused(name, False))
     console.print(plain(f"participant {name} resumed"))
 
