@@ -7,8 +7,8 @@ import math
 import statistics
 from collections.abc import Iterable, Sequence
 
-from server.duel_score import Z95
-from server.duel_score import wilson as wilson_interval
+from server.intervals import Z95
+from server.intervals import wilson as wilson_interval
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float, float]:

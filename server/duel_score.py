@@ -27,8 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95 % interval."""
+from .intervals import Z95, wilson
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,14 +87,6 @@ class DuelScore:
             "losses": self.losses,
             **{key: value if math.isfinite(value) else None for key, value in figures.items()},
         }
-
-
-def wilson(rate: float, trials: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a binomial proportion observed as ``rate`` in ``trials``."""
-    z2 = Z95**2
-    centre = (rate + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 * math.sqrt(rate * (1 - rate) / trials + z2 / (4 * trials**2)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def elo_difference(score: float) -> float:

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from server.intervals import wilson
 from server.store.repository import MatchResult
 
 #: Every interval is a 95 % interval; a test is significant below this p-value.
@@ -177,10 +178,8 @@ def _seat_table(players: int, matches: list[MatchResult]) -> SeatAdvantage:
 
 
 def _wilson(successes: int, trials: int) -> tuple[float, float]:
-    from scipy import stats as scipy_stats
-
-    interval = scipy_stats.binomtest(successes, trials).proportion_ci(CONFIDENCE, method="wilson")
-    return round(float(interval.low), DIGITS), round(float(interval.high), DIGITS)
+    low, high = wilson(successes / trials, trials)
+    return round(low, DIGITS), round(high, DIGITS)
 
 
 def _mean_interval(values: np.ndarray) -> tuple[float, float]:
