@@ -64,7 +64,6 @@ def start_run(args: list[str]) -> subprocess.Popen[str]:
     """``smtourney run`` as a process of its own, output captured."""
     return subprocess.Popen(
         [sys.executable, "-m", "server", *args],
-        cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
