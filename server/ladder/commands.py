@@ -12,16 +12,25 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from server.bounds import MAX_WORKERS
 from server.display import plain, print_error
 from server.store.database import StoreError
 from server.store.location import Location
 from server.store.repository import Store
 from server.tournament.bracket_errors import BracketError
-from server.tournament.commands import DB_HELP, db_location
+from server.tournament.commands import (
+    DB_HELP,
+    ExecutorOption,
+    RayAddressOption,
+    check_executor_options,
+    db_location,
+    executor_choice,
+)
 from server.web.command import listen
 
 from .client import ClientError, get_json
 from .config import load_ladder
+from .loop import LadderLoop
 from .store import LadderError, LadderStore
 from .validation import Validator
 
@@ -108,14 +117,24 @@ def serve(
     port: Annotated[
         int, typer.Option(min=0, max=65535, help="Port to listen on (0: pick a free one).")
     ] = 8100,
-    log_dir: Annotated[Path, typer.Option(help="Where the logs of bot checks are written.")] = Path("logs"),
+    log_dir: Annotated[
+        Path, typer.Option(help="Where the logs of bot checks, bots and workers are written.")
+    ] = Path("logs"),
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, max=MAX_WORKERS, help="Matches played at once (default: from the ladder file)."),
+    ] = None,
+    executor: ExecutorOption = None,
+    ray_address: RayAddressOption = None,
 ) -> None:
-    """Serve the competition API of a ladder."""
+    """Serve the competition API of a ladder and play its matches, resuming those a previous run
+    left unfinished."""
     # Imported here so that the other commands do not pay for loading the web stack.
     import uvicorn
 
     from .api import create_app
 
+    check_executor_options(executor, ray_address)
     try:
         ladder = load_ladder(ladder_file)
     except BracketError as exc:
@@ -133,10 +152,20 @@ def serve(
         url = f"http://{shown}:{sock.getsockname()[1]}/api/ladder/"
         console.print(plain(f"ladder {ladder.name} at {url}  (Ctrl-C to stop)"))
         validator = Validator(store, ladder, log_dir)
+        loop = LadderLoop(
+            ladder,
+            store,
+            workers=workers or ladder.matchmaking.workers,
+            executor=executor_choice(executor, ray_address, "local"),
+            log_dir=log_dir.absolute(),
+            report=print_error,
+        )
         validator.start()
+        loop.start()
         try:
             uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
         finally:
+            loop.stop()
             validator.stop()
 
 
