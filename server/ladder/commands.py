@@ -29,7 +29,7 @@ from server.tournament.commands import (
 from server.web.command import listen
 
 from .client import ClientError, get_json
-from .config import load_ladder
+from .config import Ladder, load_ladder
 from .loop import LadderLoop
 from .store import LadderError, LadderStore
 from .validation import Validator
@@ -135,12 +135,7 @@ def serve(
     from .api import create_app
 
     check_executor_options(executor, ray_address)
-    try:
-        ladder = load_ladder(ladder_file)
-    except BracketError as exc:
-        print_error(str(exc))
-        raise typer.Exit(2) from None
-    location = db_location(db) if db is not None else ladder.database_path
+    ladder, location = _ladder_file(ladder_file, db)
     with _ladder_store(location, create=True) as store:
         app = create_app(ladder, store)
         try:
@@ -222,3 +217,51 @@ def status(
 
 def _two_places(value: object) -> str:
     return f"{value:.2f}" if isinstance(value, int | float) else str(value)
+
+
+@ladder_app.command("recompute")
+def recompute_command(
+    ladder_file: Annotated[Path, typer.Argument(metavar="LADDER.yaml", help="The ladder file.")],
+    db: Annotated[
+        str | None, typer.Option("--db", help=f"Database: {DB_HELP} (default: from the ladder file).")
+    ] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Recompute every bot's rating from the stored matches and decisions alone, and check the stored
+    ones against it (exit status 1 if they differ)."""
+    from .standings import recompute
+
+    ladder, location = _ladder_file(ladder_file, db)
+    with _ladder_store(location) as store:
+        replay = recompute(store, ladder.initial_rating)
+        names = {row.id: f"{row.participant}/{row.name}" for row in store.bots()}
+    rows = [
+        {"bot": names[bot.bot_id], "mu": bot.mu, "sigma": bot.sigma, "games": bot.games}
+        for bot in replay.bots.values()
+    ]
+    if json_output:
+        print(json.dumps({"bots": rows, "problems": replay.problems}, indent=1))
+    else:
+        table = Table(title="recomputed ratings")
+        for column in ("bot", "mu", "sigma", "games"):
+            table.add_column(column)
+        for row in rows:
+            mu, sigma = _two_places(row["mu"]), _two_places(row["sigma"])
+            table.add_row(plain(row["bot"]), plain(mu), plain(sigma), plain(row["games"]))
+        console.print(table)
+        for problem in replay.problems:
+            print_error(problem)
+        if not replay.problems:
+            console.print(plain("the stored ratings, games and decisions agree with the replay"))
+    if replay.problems:
+        raise typer.Exit(1)
+
+
+def _ladder_file(ladder_file: Path, db: str | None) -> tuple[Ladder, Location]:
+    """The ladder and its database (``--db``, else the file's); a bad file is one line, exit 2."""
+    try:
+        ladder = load_ladder(ladder_file)
+    except BracketError as exc:
+        print_error(str(exc))
+        raise typer.Exit(2) from None
+    return ladder, db_location(db) if db is not None else ladder.database_path

@@ -22,10 +22,10 @@ from server.tournament.jobs import JobResult, MatchJob
 from server.tournament.runner import referee_failure
 
 from .config import Ladder
-from .seating import seat_spec
+from .seating import match_id_of, seat_spec
 from .store import ERROR, PLAYING, LadderStore
 
-__all__ = ["LadderLoop", "match_id_of"]
+__all__ = ["LadderLoop"]
 
 POLL_S = 0.5
 """How often the loop looks again for a table when none could be formed."""
@@ -33,11 +33,6 @@ MAX_RESTARTS = 5
 """Executor failures in a row (no match finishing in between) after which the loop stops playing."""
 
 Report = Callable[[str], None]
-
-
-def match_id_of(ladder_match_id: int) -> str:
-    """The stored match id of a ladder match."""
-    return f"ladder-{ladder_match_id}"
 
 
 class LadderLoop:

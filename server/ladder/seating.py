@@ -16,12 +16,17 @@ from typing import Any
 from server.client import Tls
 from server.seats import SeatSpec
 
-__all__ = ["entrant_name", "seat_spec"]
+__all__ = ["entrant_name", "match_id_of", "seat_spec"]
 
 
 def entrant_name(participant: str, bot: str) -> str:
     """How a ladder bot is named in stored matches: unique, since a bot name is unique per participant."""
     return f"{participant}/{bot}"
+
+
+def match_id_of(ladder_match_id: int) -> str:
+    """The stored match id of a ladder match."""
+    return f"ladder-{ladder_match_id}"
 
 
 def seat_spec(name: str, spec_json: str | dict[str, Any], *, sandbox: bool) -> SeatSpec:

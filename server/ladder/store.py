@@ -366,16 +366,21 @@ class LadderStore:
     def tournament_id(self, name: str, game: str, seed: int, settings: dict[str, Any]) -> int:
         """The tournament row standing for the ladder, created the first time; its matches are the
         ladder's, stored like a bracket's so that replay, verify and the viewer read them unchanged."""
+        found = self.existing_tournament_id()
+        if found is not None:
+            return found
+        created = self.store.create_tournament(
+            name=name, game=game, fingerprint=LADDER_FINGERPRINT, bracket=settings, seed=seed, entrants=()
+        )
+        assert created.id is not None
+        return created.id
+
+    def existing_tournament_id(self) -> int | None:
+        """The tournament row standing for the ladder, if a match was ever played."""
         with self._session() as session:
-            found = session.exec(
-                select(Tournament).where(Tournament.fingerprint == LADDER_FINGERPRINT)
+            return session.exec(
+                select(Tournament.id).where(Tournament.fingerprint == LADDER_FINGERPRINT)
             ).first()
-        if found is None:
-            found = self.store.create_tournament(
-                name=name, game=game, fingerprint=LADDER_FINGERPRINT, bracket=settings, seed=seed, entrants=()
-            )
-        assert found.id is not None
-        return found.id
 
     def unfinished(self) -> list[int]:
         """Ladder matches decided but not stored (``scheduled`` or ``playing``), oldest first."""
