@@ -218,3 +218,23 @@ def test_bots_that_crash_or_hang_are_suspended_after_three_forfeits_and_the_othe
         assert number(db, f"SELECT COUNT(*) FROM ladder_match WHERE id > {last_decided}") >= 4
     assert rows(db, "SELECT COUNT(*) FROM ladder_match WHERE status = 'error'") == [(0,)]
     assert_counted_once(db, 2)
+
+
+@pytest.mark.slow
+def test_sixty_matches_rank_search_above_greedy_above_random(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.yaml"
+    path.write_text("name: strength\ngame: saint_malo\nplayers: 2\nmatchmaking: {workers: 2}\n")
+    with ExitStack() as stack:
+        submitted = {}
+        for module in ("bots.random", "bots.greedy", "bots.search"):
+            _, address = stack.enter_context(bot_process(module, tmp_path / f"{module}.log"))
+            name = module.removeprefix("bots.")
+            submitted[name] = (add(tmp_path / "ladder.db", name), address)
+        with served(path, "--log-dir", str(tmp_path / "logs")) as api:
+            for name, (token, address) in submitted.items():
+                assert api.request("POST", "/bots", token, {"name": name, "address": address}).status == 201
+            wait_for(lambda: done(api.db) >= 60, "60 matches played", timeout_s=900)
+            board = api.request("GET", "/leaderboard").body
+    assert [row["name"] for row in board] == ["search", "greedy", "random"], board
+    assert board[0]["interval"][0] > board[1]["interval"][0] > board[2]["interval"][0]
+    assert_counted_once(api.db, 2)
