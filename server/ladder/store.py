@@ -382,6 +382,13 @@ class LadderStore:
                 select(Tournament.id).where(Tournament.fingerprint == LADDER_FINGERPRINT)
             ).first()
 
+    def played(self) -> int:
+        """How many ladder matches are stored."""
+        with self._session() as session:
+            return session.exec(
+                select(func.count()).select_from(LadderMatch).where(LadderMatch.status == DONE)
+            ).one()
+
     def unfinished(self) -> list[int]:
         """Ladder matches decided but not stored (``scheduled`` or ``playing``), oldest first."""
         with self._session() as session:
