@@ -36,7 +36,6 @@ from collections.abc import Iterator
 from contextlib import ExitStack, closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import uvicorn
 from sqlalchemy import insert
@@ -48,6 +47,7 @@ from server.ladder.matchmaking import Rated, form_table
 from server.ladder.seating import match_id_of
 from server.ladder.store import ACTIVE, DONE, LadderStore
 from server.seats import SeatSpec
+from server.steps_block import PackedRecord
 from server.store.models import (
     Entrant,
     LadderBot,
@@ -58,7 +58,7 @@ from server.store.models import (
     RatingSnapshot,
     Seat,
 )
-from server.store.repository import Store
+from server.store.repository import Placement, Store, match_row, seat_rows
 from server.tournament.bracket import load_bracket
 from server.tournament.executor import ExecutorChoice
 from server.tournament.jobs import MatchJob, MatchPlayer
@@ -104,8 +104,8 @@ def _ladder(folder: Path, text: str) -> Ladder:
     return load_ladder(path)
 
 
-def _one_match(ladder: Ladder, folder: Path) -> tuple[dict[str, Any], bytes, list[dict[str, Any]]]:
-    """A real two-player match of random bots: its match row, replay block and seat rows."""
+def _one_match(ladder: Ladder, folder: Path) -> PackedRecord:
+    """A real two-player match of random bots, as a worker sends it back."""
     spec = SeatSpec("random", bot_class="bots.random:RandomBot")
     job = MatchJob(0, ladder.game, "m", 1, (spec, spec), ladder.params, ladder.referee_config(), folder)
     player = MatchPlayer()
@@ -114,40 +114,13 @@ def _one_match(ladder: Ladder, folder: Path) -> tuple[dict[str, Any], bytes, lis
     finally:
         player.close()
     assert packed is not None
-    head = packed.record
-    row = {
-        "round": 1,
-        "table_no": 1,
-        "rotation": 0,
-        "status": "done",
-        "players": head.players,
-        "params_json": json.dumps(head.params, sort_keys=True),
-        "time_control_json": json.dumps(head.time_control, sort_keys=True),
-        "end_reason": head.end_reason,
-        "summary_json": json.dumps(head.summary, sort_keys=True),
-        "duration_s": head.duration_s,
-    }
-    seats = [
-        {
-            "seat": s.seat,
-            "bot": s.bot,
-            "score": s.score,
-            "rank": s.rank,
-            "strikes": s.strikes,
-            "forfeited": s.forfeited,
-            "forfeit_reason": s.forfeit_reason,
-            "faults_json": json.dumps(s.faults),
-            "time_used_ms": s.time_used_ms,
-        }
-        for s in head.seats
-    ]
-    return row, packed.steps, seats
+    return packed
 
 
 def build_stored_ladder(folder: Path, stored: int, bots: int = 200, participants: int = 20) -> Path:
     """A ladder database holding ``stored`` played matches, written by bulk inserts."""
     ladder = _ladder(folder, "name: bench\ngame: saint_malo\nplayers: 2\n")
-    match_row, block, seat_rows = _one_match(ladder, folder)
+    packed = _one_match(ladder, folder)
     rng = random.Random(7)
     now = datetime.now(UTC)
     store = Store.open(ladder.database_path, create=True)
@@ -194,27 +167,20 @@ def build_stored_ladder(folder: Path, stored: int, bots: int = 200, participants
                 insert(Match),
                 [
                     {
-                        **match_row,
+                        **match_row(tournament_id, Placement(i, 1, 1, 0), packed.record),
                         "id": i,
-                        "tournament_id": tournament_id,
                         "match_id": match_id_of(i),
-                        "index": i,
                         "seed": i,
-                        "finished_at": now,
                     }
                     for i in range(1, stored + 1)
                 ],
             )
             connection.execute(
                 insert(Seat),
-                [
-                    {**seat, "match_pk": i, "entrant_id": pairs[i - 1][seat["seat"]]}
-                    for i in range(1, stored + 1)
-                    for seat in seat_rows
-                ],
+                [row for i in range(1, stored + 1) for row in seat_rows(packed.record, i, pairs[i - 1])],
             )
             connection.execute(
-                insert(MatchSteps), [{"match_pk": i, "block": block} for i in range(1, stored + 1)]
+                insert(MatchSteps), [{"match_pk": i, "block": packed.steps} for i in range(1, stored + 1)]
             )
             connection.execute(
                 insert(LadderMatch),

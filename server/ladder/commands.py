@@ -44,6 +44,10 @@ _T = TypeVar("_T")
 DbOption = Annotated[str, typer.Option("--db", help=f"The ladder's database: {DB_HELP}.")]
 NameArgument = Annotated[str, typer.Argument(help="The participant's name.")]
 ServerOption = Annotated[str, typer.Option("--server", help="The ladder's URL, e.g. http://HOST:PORT.")]
+LadderFileArgument = Annotated[Path, typer.Argument(metavar="LADDER.yaml", help="The ladder file.")]
+LadderDbOption = Annotated[
+    str | None, typer.Option("--db", help=f"Database: {DB_HELP} (default: from the ladder file).")
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 
 
@@ -109,10 +113,8 @@ def retire(bot: Annotated[str, typer.Argument(help="The bot, as PARTICIPANT/BOT.
 
 @ladder_app.command("serve")
 def serve(
-    ladder_file: Annotated[Path, typer.Argument(metavar="LADDER.yaml", help="The ladder file.")],
-    db: Annotated[
-        str | None, typer.Option("--db", help=f"Database: {DB_HELP} (default: from the ladder file).")
-    ] = None,
+    ladder_file: LadderFileArgument,
+    db: LadderDbOption = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[
         int, typer.Option(min=0, max=65535, help="Port to listen on (0: pick a free one).")
@@ -221,10 +223,8 @@ def _two_places(value: object) -> str:
 
 @ladder_app.command("recompute")
 def recompute_command(
-    ladder_file: Annotated[Path, typer.Argument(metavar="LADDER.yaml", help="The ladder file.")],
-    db: Annotated[
-        str | None, typer.Option("--db", help=f"Database: {DB_HELP} (default: from the ladder file).")
-    ] = None,
+    ladder_file: LadderFileArgument,
+    db: LadderDbOption = None,
     json_output: JsonOption = False,
 ) -> None:
     """Recompute every bot's rating from the stored matches and decisions alone, and check the stored

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import select as select_columns
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
@@ -232,12 +233,31 @@ class LadderStore:
             return _row(bot, owner.name)
 
     def bots(self, participant_id: int | None = None) -> list[BotRow]:
-        """Bots in submission order, of one participant or of all."""
-        query = select(LadderBot, LadderParticipant).join(LadderParticipant).order_by(col(LadderBot.id))
+        """Bots in submission order, of one participant or of all.
+
+        Read as plain columns, not ORM objects: the leaderboard reads every bot on every request, and
+        building two ORM objects per bot cost ten times the query."""
+        columns = (
+            col(LadderBot.id),
+            col(LadderBot.name),
+            col(LadderParticipant.name),
+            col(LadderBot.status),
+            col(LadderBot.reason),
+            col(LadderBot.games),
+            col(LadderBot.mu),
+            col(LadderBot.sigma),
+            col(LadderBot.submitted_at),
+            col(LadderBot.last_game_at),
+        )
+        query = select_columns(*columns).join(LadderParticipant).order_by(col(LadderBot.id))
         if participant_id is not None:
-            query = query.where(LadderBot.participant_id == participant_id)
-        with self._session() as session:
-            return [_row(bot, owner.name) for bot, owner in session.exec(query)]
+            query = query.where(col(LadderBot.participant_id) == participant_id)
+        with self.store.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [
+            BotRow(bot_id or 0, name, owner, status, reason, games, mu, sigma, submitted, last)
+            for bot_id, name, owner, status, reason, games, mu, sigma, submitted, last in rows
+        ]
 
     def leaderboard(self) -> list[BotRow]:
         """Every bot that plays or has played: active first, by conservative rating (mu - 3 sigma)."""
@@ -359,7 +379,6 @@ class LadderStore:
             bot.status = RETIRED
             session.add(bot)
         return len(bots)
-
 
     # --- playing -------------------------------------------------------------------------------------
 

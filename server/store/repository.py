@@ -84,17 +84,9 @@ class Placement:
     rotation: int
 
 
-def insert_match(
-    connection: Connection,
-    tournament_id: int,
-    placement: Placement,
-    packed: PackedRecord,
-    seat_entrant_ids: Sequence[int],
-) -> int:
-    """Insert a finished match, its seats (entrant ids in seat order) and its steps within the
-    caller's transaction; its primary key. Raises IntegrityError if its id or index is taken."""
-    head = packed.record
-    match_row = {
+def match_row(tournament_id: int, placement: Placement, head: MatchRecord) -> dict[str, Any]:
+    """The ``match`` row of a finished match (its record, steps aside), finished now."""
+    return {
         "tournament_id": tournament_id,
         "match_id": head.match_id,
         "index": placement.index,
@@ -111,16 +103,30 @@ def insert_match(
         "duration_s": head.duration_s,
         "finished_at": datetime.now(UTC),
     }
-    key = connection.execute(insert(Match), match_row).inserted_primary_key
+
+
+def seat_rows(head: MatchRecord, match_pk: int, seat_entrant_ids: Sequence[int]) -> list[dict[str, Any]]:
+    """The ``seat`` rows of a finished match, given each seat's entrant id."""
+    return [
+        _seat_row(seat, match_pk, entrant_id)
+        for seat, entrant_id in zip(head.seats, seat_entrant_ids, strict=True)
+    ]
+
+
+def insert_match(
+    connection: Connection,
+    tournament_id: int,
+    placement: Placement,
+    packed: PackedRecord,
+    seat_entrant_ids: Sequence[int],
+) -> int:
+    """Insert a finished match, its seats (entrant ids in seat order) and its steps within the
+    caller's transaction; its primary key. Raises IntegrityError if its id or index is taken."""
+    head = packed.record
+    key = connection.execute(insert(Match), match_row(tournament_id, placement, head)).inserted_primary_key
     assert key is not None
     match_pk: int = key[0]
-    connection.execute(
-        insert(Seat),
-        [
-            _seat_row(seat, match_pk, entrant_id)
-            for seat, entrant_id in zip(head.seats, seat_entrant_ids, strict=True)
-        ],
-    )
+    connection.execute(insert(Seat), seat_rows(head, match_pk, seat_entrant_ids))
     connection.execute(insert(MatchSteps), {"match_pk": match_pk, "block": packed.steps})
     return match_pk
 
