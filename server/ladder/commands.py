@@ -12,16 +12,25 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from server.bounds import MAX_WORKERS
 from server.display import plain, print_error
 from server.store.database import StoreError
 from server.store.location import Location
 from server.store.repository import Store
 from server.tournament.bracket_errors import BracketError
-from server.tournament.commands import DB_HELP, db_location
+from server.tournament.commands import (
+    DB_HELP,
+    ExecutorOption,
+    RayAddressOption,
+    check_executor_options,
+    db_location,
+    executor_choice,
+)
 from server.web.command import listen
 
 from .client import ClientError, get_json
-from .config import load_ladder
+from .config import Ladder, load_ladder
+from .loop import LadderLoop
 from .store import LadderError, LadderStore
 from .validation import Validator
 
@@ -35,6 +44,10 @@ _T = TypeVar("_T")
 DbOption = Annotated[str, typer.Option("--db", help=f"The ladder's database: {DB_HELP}.")]
 NameArgument = Annotated[str, typer.Argument(help="The participant's name.")]
 ServerOption = Annotated[str, typer.Option("--server", help="The ladder's URL, e.g. http://HOST:PORT.")]
+LadderFileArgument = Annotated[Path, typer.Argument(metavar="LADDER.yaml", help="The ladder file.")]
+LadderDbOption = Annotated[
+    str | None, typer.Option("--db", help=f"Database: {DB_HELP} (default: from the ladder file).")
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 
 
@@ -100,28 +113,31 @@ def retire(bot: Annotated[str, typer.Argument(help="The bot, as PARTICIPANT/BOT.
 
 @ladder_app.command("serve")
 def serve(
-    ladder_file: Annotated[Path, typer.Argument(metavar="LADDER.yaml", help="The ladder file.")],
-    db: Annotated[
-        str | None, typer.Option("--db", help=f"Database: {DB_HELP} (default: from the ladder file).")
-    ] = None,
+    ladder_file: LadderFileArgument,
+    db: LadderDbOption = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[
         int, typer.Option(min=0, max=65535, help="Port to listen on (0: pick a free one).")
     ] = 8100,
-    log_dir: Annotated[Path, typer.Option(help="Where the logs of bot checks are written.")] = Path("logs"),
+    log_dir: Annotated[
+        Path, typer.Option(help="Where the logs of bot checks, bots and workers are written.")
+    ] = Path("logs"),
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, max=MAX_WORKERS, help="Matches played at once (default: from the ladder file)."),
+    ] = None,
+    executor: ExecutorOption = None,
+    ray_address: RayAddressOption = None,
 ) -> None:
-    """Serve the competition API of a ladder."""
+    """Serve the competition API of a ladder and play its matches, resuming those a previous run
+    left unfinished."""
     # Imported here so that the other commands do not pay for loading the web stack.
     import uvicorn
 
     from .api import create_app
 
-    try:
-        ladder = load_ladder(ladder_file)
-    except BracketError as exc:
-        print_error(str(exc))
-        raise typer.Exit(2) from None
-    location = db_location(db) if db is not None else ladder.database_path
+    check_executor_options(executor, ray_address)
+    ladder, location = _ladder_file(ladder_file, db)
     with _ladder_store(location, create=True) as store:
         app = create_app(ladder, store)
         try:
@@ -133,10 +149,20 @@ def serve(
         url = f"http://{shown}:{sock.getsockname()[1]}/api/ladder/"
         console.print(plain(f"ladder {ladder.name} at {url}  (Ctrl-C to stop)"))
         validator = Validator(store, ladder, log_dir)
+        loop = LadderLoop(
+            ladder,
+            store,
+            workers=workers or ladder.matchmaking.workers,
+            executor=executor_choice(executor, ray_address, "local"),
+            log_dir=log_dir.absolute(),
+            report=print_error,
+        )
         validator.start()
+        loop.start()
         try:
             uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
         finally:
+            loop.stop()
             validator.stop()
 
 
@@ -193,3 +219,49 @@ def status(
 
 def _two_places(value: object) -> str:
     return f"{value:.2f}" if isinstance(value, int | float) else str(value)
+
+
+@ladder_app.command("recompute")
+def recompute_command(
+    ladder_file: LadderFileArgument,
+    db: LadderDbOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Recompute every bot's rating from the stored matches and decisions alone, and check the stored
+    ones against it (exit status 1 if they differ)."""
+    from .standings import recompute
+
+    ladder, location = _ladder_file(ladder_file, db)
+    with _ladder_store(location) as store:
+        replay = recompute(store, ladder.initial_rating)
+        names = {row.id: f"{row.participant}/{row.name}" for row in store.bots()}
+    rows = [
+        {"bot": names[bot.bot_id], "mu": bot.mu, "sigma": bot.sigma, "games": bot.games}
+        for bot in replay.bots.values()
+    ]
+    if json_output:
+        print(json.dumps({"bots": rows, "problems": replay.problems}, indent=1))
+    else:
+        table = Table(title="recomputed ratings")
+        for column in ("bot", "mu", "sigma", "games"):
+            table.add_column(column)
+        for row in rows:
+            mu, sigma = _two_places(row["mu"]), _two_places(row["sigma"])
+            table.add_row(plain(row["bot"]), plain(mu), plain(sigma), plain(row["games"]))
+        console.print(table)
+        for problem in replay.problems:
+            print_error(problem)
+        if not replay.problems:
+            console.print(plain("the stored ratings, games and decisions agree with the replay"))
+    if replay.problems:
+        raise typer.Exit(1)
+
+
+def _ladder_file(ladder_file: Path, db: str | None) -> tuple[Ladder, Location]:
+    """The ladder and its database (``--db``, else the file's); a bad file is one line, exit 2."""
+    try:
+        ladder = load_ladder(ladder_file)
+    except BracketError as exc:
+        print_error(str(exc))
+        raise typer.Exit(2) from None
+    return ladder, db_location(db) if db is not None else ladder.database_path

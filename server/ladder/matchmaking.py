@@ -3,15 +3,16 @@
 The table is formed around the bot that most needs games (fewest games, then largest sigma, then
 newest), completed by the bots whose two-player TrueSkill match quality with it is highest among the
 ``candidates`` nearest to it in mean rating, and refused when the whole table's match quality is below
-the ladder's minimum. Seats are rotated by the decision's number, so over many tables every bot sits
-in every seat. Nothing here reads a clock or a random source: the same bots and number give the same
-table, so a decision can be checked against the ratings stored with it.
+the ladder's minimum; a bot playing a match now is not formed around. Seats are rotated by the
+decision's number, so over many tables every bot sits in every seat. Nothing here reads a clock or
+a random source: the same bots and number give the same table, so a decision can be checked against
+the ratings stored with it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import trueskill
@@ -50,15 +51,26 @@ def most_in_need(bots: Sequence[Rated]) -> Rated:
 
 
 def form_table(
-    bots: Sequence[Rated], players: int, *, candidates: int, min_quality: float, number: int
+    bots: Sequence[Rated],
+    players: int,
+    *,
+    candidates: int,
+    min_quality: float,
+    number: int,
+    busy: Collection[int] = (),
 ) -> Table | None:
     """The table of decision ``number`` among ``bots`` (distinct ids), or None when there are too few
-    bots or the best table found is below ``min_quality``."""
+    bots, every bot is ``busy`` or the best table found is below ``min_quality``.
+
+    A ``busy`` bot (one playing a match now) is not formed around, since its rating is about to
+    change, but may complete a table: leaving it out altogether would split a small ladder into
+    groups that only ever meet each other while matches run side by side."""
     if players < 2 or len({bot.id for bot in bots}) != len(bots):
         raise ValueError("a table has at least 2 seats, and each bot is given once")
-    if len(bots) < players:
+    free = [bot for bot in bots if bot.id not in busy]
+    if len(bots) < players or not free:
         return None
-    focus = most_in_need(bots)
+    focus = most_in_need(free)
     others = [bot for bot in bots if bot.id != focus.id]
     nearest = sorted(others, key=lambda bot: (abs(bot.mu - focus.mu), bot.id))[: max(candidates, players - 1)]
     chosen = sorted(nearest, key=lambda bot: (-pair_quality(focus, bot), bot.id))[: players - 1]

@@ -7,33 +7,54 @@ One ladder per database. Every change is checked before anything is written, and
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import select as select_columns
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
 from server.seeds import derive_seed
-from server.store.models import LadderBot, LadderMatch, LadderParticipant, LadderSeat
-from server.store.repository import Store
+from server.steps_block import PackedRecord
+from server.store.models import (
+    Entrant,
+    LadderBot,
+    LadderMatch,
+    LadderParticipant,
+    LadderSeat,
+    Match,
+    RatingSnapshot,
+    Seat,
+    Tournament,
+)
+from server.store.repository import MatchResult, Placement, Store, insert_match
 from server.tournament.bracket_checks import name_problem
+from server.tournament.forfeit_streaks import STREAK
+from server.tournament.ratings import ENVIRONMENT, rate
 
 from .matchmaking import Rated, Table, form_table
+from .seating import entrant_name
 from .tokens import new_token, token_hash
 
 __all__ = [
     "ACTIVE",
+    "DONE",
+    "ERROR",
     "FAILED",
+    "PLAYING",
     "RETIRED",
+    "SCHEDULED",
     "STATUSES",
     "SUSPENDED",
     "VALIDATING",
     "BotRow",
     "LadderError",
     "LadderStore",
+    "SeatedBot",
+    "Seating",
 ]
 
 VALIDATING = "validating"
@@ -43,6 +64,19 @@ SUSPENDED = "suspended"
 RETIRED = "retired"
 STATUSES = (VALIDATING, ACTIVE, FAILED, SUSPENDED, RETIRED)
 """A bot's life: validating, then active or failed; an active bot may be suspended; any is retired."""
+
+SCHEDULED = "scheduled"
+PLAYING = "playing"
+DONE = "done"
+ERROR = "error"
+"""A ladder match: decided (``scheduled``), handed to a worker (``playing``), stored (``done``); or
+``error`` when the referee itself failed on it (its traceback is in the log folder)."""
+
+Z95 = 1.959963984540054
+"""The standard normal's 97.5th percentile: mu -/+ Z95 sigma holds 95 % of a normal belief."""
+
+LADDER_FINGERPRINT = "ladder"
+"""The fingerprint of the tournament row that stands for the ladder (one per database)."""
 
 
 class LadderError(ValueError):
@@ -62,6 +96,12 @@ class BotRow:
     mu: float
     sigma: float
     submitted_at: datetime
+    last_game_at: datetime | None = None
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95 % interval of the bot's skill under its rating's normal belief: mu -/+ 1.96 sigma."""
+        return (self.mu - Z95 * self.sigma, self.mu + Z95 * self.sigma)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,6 +114,8 @@ class BotRow:
             "mu": self.mu,
             "sigma": self.sigma,
             "submitted_at": self.submitted_at.isoformat(),
+            "interval": list(self.interval),
+            "last_game_at": None if self.last_game_at is None else self.last_game_at.isoformat(),
         }
 
 
@@ -191,12 +233,31 @@ class LadderStore:
             return _row(bot, owner.name)
 
     def bots(self, participant_id: int | None = None) -> list[BotRow]:
-        """Bots in submission order, of one participant or of all."""
-        query = select(LadderBot, LadderParticipant).join(LadderParticipant).order_by(col(LadderBot.id))
+        """Bots in submission order, of one participant or of all.
+
+        Read as plain columns, not ORM objects: the leaderboard reads every bot on every request, and
+        building two ORM objects per bot cost ten times the query."""
+        columns = (
+            col(LadderBot.id),
+            col(LadderBot.name),
+            col(LadderParticipant.name),
+            col(LadderBot.status),
+            col(LadderBot.reason),
+            col(LadderBot.games),
+            col(LadderBot.mu),
+            col(LadderBot.sigma),
+            col(LadderBot.submitted_at),
+            col(LadderBot.last_game_at),
+        )
+        query = select_columns(*columns).join(LadderParticipant).order_by(col(LadderBot.id))
         if participant_id is not None:
-            query = query.where(LadderBot.participant_id == participant_id)
-        with self._session() as session:
-            return [_row(bot, owner.name) for bot, owner in session.exec(query)]
+            query = query.where(col(LadderBot.participant_id) == participant_id)
+        with self.store.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [
+            BotRow(bot_id or 0, name, owner, status, reason, games, mu, sigma, submitted, last)
+            for bot_id, name, owner, status, reason, games, mu, sigma, submitted, last in rows
+        ]
 
     def leaderboard(self) -> list[BotRow]:
         """Every bot that plays or has played: active first, by conservative rating (mu - 3 sigma)."""
@@ -236,11 +297,18 @@ class LadderStore:
     # --- matchmaking ---------------------------------------------------------------------------------
 
     def decide(
-        self, players: int, *, candidates: int, min_quality: float, seed: int
+        self,
+        players: int,
+        *,
+        candidates: int,
+        min_quality: float,
+        seed: int,
+        busy: Collection[int] = (),
     ) -> tuple[int, Table] | None:
-        """Form the next table among the active bots of participants who are not paused, and store the
-        decision (its seats with the ratings it used) as a ``scheduled`` ladder match, in one
-        transaction; its id and table, or None when no table can be formed."""
+        """Form the next table among the active bots of participants who are not paused, around one
+        that is not ``busy`` (playing a match now), and store the decision (its seats with the ratings it
+        used) as a ``scheduled`` ladder match, in one transaction; its id and table, or None when no
+        table can be formed."""
         with self._session() as session:
             number = session.exec(select(func.count()).select_from(LadderMatch)).one()
             active = session.exec(
@@ -250,7 +318,9 @@ class LadderStore:
                 .order_by(col(LadderBot.id))
             ).all()
             rated = [Rated(bot.id, bot.mu, bot.sigma, bot.games) for bot in active if bot.id is not None]
-            table = form_table(rated, players, candidates=candidates, min_quality=min_quality, number=number)
+            table = form_table(
+                rated, players, candidates=candidates, min_quality=min_quality, number=number, busy=busy
+            )
             if table is None:
                 return None
             match = LadderMatch(
@@ -310,9 +380,217 @@ class LadderStore:
             session.add(bot)
         return len(bots)
 
+    # --- playing -------------------------------------------------------------------------------------
+
+    def tournament_id(self, name: str, game: str, seed: int, settings: dict[str, Any]) -> int:
+        """The tournament row standing for the ladder, created the first time; its matches are the
+        ladder's, stored like a bracket's so that replay, verify and the viewer read them unchanged."""
+        found = self.existing_tournament_id()
+        if found is not None:
+            return found
+        created = self.store.create_tournament(
+            name=name, game=game, fingerprint=LADDER_FINGERPRINT, bracket=settings, seed=seed, entrants=()
+        )
+        assert created.id is not None
+        return created.id
+
+    def existing_tournament_id(self) -> int | None:
+        """The tournament row standing for the ladder, if a match was ever played."""
+        with self._session() as session:
+            return session.exec(
+                select(Tournament.id).where(Tournament.fingerprint == LADDER_FINGERPRINT)
+            ).first()
+
+    def played(self) -> int:
+        """How many ladder matches are stored."""
+        with self._session() as session:
+            return session.exec(
+                select(func.count()).select_from(LadderMatch).where(LadderMatch.status == DONE)
+            ).one()
+
+    def unfinished(self) -> list[int]:
+        """Ladder matches decided but not stored (``scheduled`` or ``playing``), oldest first."""
+        with self._session() as session:
+            return [
+                match_id
+                for match_id in session.exec(
+                    select(LadderMatch.id)
+                    .where(col(LadderMatch.status).in_((SCHEDULED, PLAYING)))
+                    .order_by(col(LadderMatch.id))
+                )
+                if match_id is not None
+            ]
+
+    def seating(self, ladder_match_id: int) -> Seating:
+        """What playing a decided match needs: its seed, and each seat's bot and how it is reached."""
+        with self._session() as session:
+            match = session.get(LadderMatch, ladder_match_id)
+            if match is None:
+                raise LadderError(f"no ladder match {ladder_match_id}")
+            rows = session.exec(
+                select(LadderSeat, LadderBot, LadderParticipant)
+                .join(LadderBot, col(LadderSeat.bot_id) == col(LadderBot.id))
+                .join(LadderParticipant, col(LadderBot.participant_id) == col(LadderParticipant.id))
+                .where(LadderSeat.ladder_match_id == ladder_match_id)
+                .order_by(col(LadderSeat.seat))
+            ).all()
+        return Seating(
+            ladder_match_id,
+            match.seed,
+            tuple(
+                SeatedBot(bot.id or 0, entrant_name(owner.name, bot.name), bot.spec_json)
+                for _, bot, owner in rows
+            ),
+        )
+
+    def set_match_status(self, ladder_match_id: int, status: str) -> None:
+        """Mark a ladder match ``playing`` (handed to a worker) or ``error``; a stored one stays ``done``."""
+        with self._session() as session:
+            match = session.get(LadderMatch, ladder_match_id)
+            if match is not None and match.status != DONE:
+                match.status = status
+                session.add(match)
+                session.commit()
+
+    def finish_match(self, tournament_id: int, ladder_match_id: int, packed: PackedRecord) -> bool:
+        """Store a played ladder match in one transaction: the match, its seats and steps, the bots'
+        new ratings (TrueSkill, as a bracket rates), games and last game, their rating snapshots, a
+        suspension for a bot that has now forfeited ``STREAK`` matches in a row, and the ladder match
+        ``done``. False, changing nothing, if it was stored already: a match is never counted twice.
+
+        The stored match's ``index`` is the order in which results were applied to the ratings, so
+        replaying the matches in index order from the initial rating gives the same ratings."""
+        head = packed.record
+        with self._session() as session:
+            match = session.get(LadderMatch, ladder_match_id)
+            if match is None or match.status == DONE:
+                return False
+            seated = self.seating(ladder_match_id).bots
+            bots = {
+                bot.id: bot
+                for bot in session.exec(
+                    select(LadderBot).where(col(LadderBot.id).in_([seat.bot_id for seat in seated]))
+                )
+            }
+            entrant_ids = _entrants(session, tournament_id, seated)
+            last = session.exec(
+                select(func.max(Match.index)).where(Match.tournament_id == tournament_id)
+            ).one()
+            index = 1 if last is None else last + 1
+            placement = Placement(index, round=1, table=1, rotation=0)
+            match_pk = insert_match(
+                session.connection(),
+                tournament_id,
+                placement,
+                packed,
+                [entrant_ids[seat.bot_id] for seat in seated],
+            )
+            before = [bots[seat.bot_id] for seat in seated]
+            result = MatchResult(
+                index,
+                head.match_id,
+                tuple(range(len(seated))),
+                tuple(seat.score for seat in head.seats),
+                tuple(seat.rank for seat in head.seats),
+                tuple(seat.strikes for seat in head.seats),
+                tuple(seat.forfeited for seat in head.seats),
+            )
+            ratings, history = rate(
+                len(seated), [result], [ENVIRONMENT.create_rating(bot.mu, bot.sigma) for bot in before]
+            )
+            now = datetime.now(UTC)
+            for bot, rating, seat in zip(before, ratings, head.seats, strict=True):
+                bot.mu, bot.sigma = rating.mu, rating.sigma
+                bot.games += 1
+                bot.last_game_at = now
+                streak = seat.forfeited and _forfeit_streak(session, entrant_ids[bot.id or 0])
+                if streak and bot.status == ACTIVE:
+                    bot.status = SUSPENDED
+                    bot.reason = f"forfeited {STREAK} matches in a row, the last: {seat.forfeit_reason}"
+                session.add(bot)
+            for snapshot in history:
+                session.add(
+                    RatingSnapshot(
+                        tournament_id=tournament_id,
+                        match_index=index,
+                        entrant_id=entrant_ids[seated[snapshot.entrant].bot_id],
+                        mu=snapshot.mu,
+                        sigma=snapshot.sigma,
+                    )
+                )
+            match.status, match.match_pk, match.finished_at = DONE, match_pk, now
+            session.add(match)
+            session.commit()
+        return True
+
 
 def _row(bot: LadderBot, participant: str) -> BotRow:
     assert bot.id is not None
     return BotRow(
-        bot.id, bot.name, participant, bot.status, bot.reason, bot.games, bot.mu, bot.sigma, bot.submitted_at
+        bot.id,
+        bot.name,
+        participant,
+        bot.status,
+        bot.reason,
+        bot.games,
+        bot.mu,
+        bot.sigma,
+        bot.submitted_at,
+        bot.last_game_at,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedBot:
+    """A bot at a decided table: its id, its name in stored matches, and how it is reached."""
+
+    bot_id: int
+    name: str
+    spec_json: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """A decided ladder match as it is played: its seed and its bots in seat order."""
+
+    ladder_match_id: int
+    seed: int
+    bots: tuple[SeatedBot, ...]
+
+
+def _entrants(session: Session, tournament_id: int, seated: Sequence[SeatedBot]) -> dict[int, int]:
+    """Entrant ids by bot id, adding the entrant rows of bots playing their first match: a ladder
+    bot is the entrant at the position of its id."""
+    ids = [seat.bot_id for seat in seated]
+    found = {
+        entrant.position: entrant.id
+        for entrant in session.exec(
+            select(Entrant).where(Entrant.tournament_id == tournament_id, col(Entrant.position).in_(ids))
+        )
+        if entrant.id is not None
+    }
+    for seat in seated:
+        if seat.bot_id not in found:
+            entrant = Entrant(
+                tournament_id=tournament_id,
+                position=seat.bot_id,
+                name=seat.name,
+                spec_json=json.dumps({"ladder_bot": seat.bot_id}),
+            )
+            session.add(entrant)
+            session.flush()
+            assert entrant.id is not None
+            found[seat.bot_id] = entrant.id
+    return found
+
+
+def _forfeit_streak(session: Session, entrant_id: int) -> bool:
+    """Whether the entrant's last ``STREAK`` stored matches were all forfeited."""
+    last = session.exec(
+        select(Seat.forfeited)
+        .join(Match, col(Match.id) == col(Seat.match_pk))
+        .where(Seat.entrant_id == entrant_id)
+        .order_by(col(Match.index).desc())
+        .limit(STREAK)
+    ).all()
+    return len(last) == STREAK and all(last)

@@ -1,5 +1,9 @@
-"""Validating submitted bots: ``bot check`` for the ladder's game, then ``active`` or ``failed`` with
-the check's failing line. The validation match against copies of the bot is planned."""
+"""Validating submitted bots: ``bot check`` for the ladder's game, then one validation match of the
+bot against copies of itself, then ``active`` or ``failed`` with the first failing line.
+
+The validation match is played exactly as a ladder match (same seat, clock, limits and sandbox),
+but stored nowhere and rated by no one: it shows that the bot lasts a whole match, which the
+check's scripted positions cannot."""
 
 from __future__ import annotations
 
@@ -8,11 +12,15 @@ import threading
 from pathlib import Path
 
 from server.bot_check import Check, check_bot, is_address
+from server.seeds import derive_seed
+from server.tournament.jobs import MatchJob, MatchPlayer
+from server.tournament.runner import referee_failure
 
 from .config import Ladder
+from .seating import seat_spec
 from .store import LadderStore
 
-__all__ = ["Validator", "validate_next"]
+__all__ = ["Validator", "validate_next", "validation_match"]
 
 POLL_S = 0.5
 """How often the validator looks for new submissions when it has none."""
@@ -43,6 +51,10 @@ def validate_next(store: LadderStore, ladder: Ladder, log_dir: Path) -> bool:
             decision_ms=ladder.time_control.decision_ms,
             report=lines.append,
         )
+    if passed:
+        problem = validation_match(bot_id, spec_json, ladder, log_dir)
+        passed = problem is None
+        lines.append(Check("validation match", passed, problem or "played to its end"))
     failing = next((check.line() for check in lines if not check.passed), None)
     store.finish_validation(bot_id, passed=passed, reason=failing, max_active=ladder.max_active_bots)
     return True
@@ -68,3 +80,30 @@ class Validator:
         while not self._stop.is_set():
             if not validate_next(store, ladder, log_dir):
                 self._stop.wait(POLL_S)
+
+
+def validation_match(bot_id: int, spec_json: str, ladder: Ladder, log_dir: Path) -> str | None:
+    """Play the bot against copies of itself, one per seat; None if no seat forfeited, else why."""
+    name = f"validation-{bot_id}"
+    job = MatchJob(
+        index=0,
+        game=ladder.game,
+        match_id=name,
+        seed=derive_seed(ladder.seed, "validation match", bot_id),
+        specs=(seat_spec(name, spec_json, sandbox=ladder.sandbox),) * ladder.players,
+        params=ladder.params,
+        config=ladder.referee_config(),
+        log_dir=log_dir,
+    )
+    player = MatchPlayer()
+    try:
+        result = player.play(job)
+    finally:
+        player.close()
+    if result.record is None:
+        return referee_failure(result, name, log_dir)
+    record = result.record.record
+    forfeited = next((seat for seat in record.seats if seat.forfeited), None)
+    if forfeited is None:
+        return None
+    return f"seat {forfeited.seat} forfeited: {forfeited.forfeit_reason}"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from sqlalchemy import Engine, delete, insert
+from sqlalchemy import Connection, Engine, delete, insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
@@ -82,6 +82,53 @@ class Placement:
     round: int
     table: int
     rotation: int
+
+
+def match_row(tournament_id: int, placement: Placement, head: MatchRecord) -> dict[str, Any]:
+    """The ``match`` row of a finished match (its record, steps aside), finished now."""
+    return {
+        "tournament_id": tournament_id,
+        "match_id": head.match_id,
+        "index": placement.index,
+        "round": placement.round,
+        "table_no": placement.table,
+        "rotation": placement.rotation,
+        "seed": head.seed,
+        "status": "done",
+        "players": head.players,
+        "params_json": json.dumps(head.params, sort_keys=True),
+        "time_control_json": json.dumps(head.time_control, sort_keys=True),
+        "end_reason": head.end_reason,
+        "summary_json": json.dumps(head.summary, sort_keys=True),
+        "duration_s": head.duration_s,
+        "finished_at": datetime.now(UTC),
+    }
+
+
+def seat_rows(head: MatchRecord, match_pk: int, seat_entrant_ids: Sequence[int]) -> list[dict[str, Any]]:
+    """The ``seat`` rows of a finished match, given each seat's entrant id."""
+    return [
+        _seat_row(seat, match_pk, entrant_id)
+        for seat, entrant_id in zip(head.seats, seat_entrant_ids, strict=True)
+    ]
+
+
+def insert_match(
+    connection: Connection,
+    tournament_id: int,
+    placement: Placement,
+    packed: PackedRecord,
+    seat_entrant_ids: Sequence[int],
+) -> int:
+    """Insert a finished match, its seats (entrant ids in seat order) and its steps within the
+    caller's transaction; its primary key. Raises IntegrityError if its id or index is taken."""
+    head = packed.record
+    key = connection.execute(insert(Match), match_row(tournament_id, placement, head)).inserted_primary_key
+    assert key is not None
+    match_pk: int = key[0]
+    connection.execute(insert(Seat), seat_rows(head, match_pk, seat_entrant_ids))
+    connection.execute(insert(MatchSteps), {"match_pk": match_pk, "block": packed.steps})
+    return match_pk
 
 
 class Store:
@@ -178,38 +225,16 @@ class Store:
         tournament process once per match, so what it costs is paid by every match of a run.
         """
         packed = record if isinstance(record, PackedRecord) else PackedRecord.pack(record)
-        head = packed.record
         entrant_ids = self._entrant_ids(tournament_id)
-        match_row = {
-            "tournament_id": tournament_id,
-            "match_id": head.match_id,
-            "index": placement.index,
-            "round": placement.round,
-            "table_no": placement.table,
-            "rotation": placement.rotation,
-            "seed": head.seed,
-            "status": "done",
-            "players": head.players,
-            "params_json": json.dumps(head.params, sort_keys=True),
-            "time_control_json": json.dumps(head.time_control, sort_keys=True),
-            "end_reason": head.end_reason,
-            "summary_json": json.dumps(head.summary, sort_keys=True),
-            "duration_s": head.duration_s,
-            "finished_at": datetime.now(UTC),
-        }
         try:
             with self.engine.begin() as connection:
-                key = connection.execute(insert(Match), match_row).inserted_primary_key
-                assert key is not None
-                match_pk = key[0]
-                connection.execute(
-                    insert(Seat),
-                    [
-                        _seat_row(seat, match_pk, entrant_ids[position])
-                        for seat, position in zip(head.seats, seat_entrants, strict=True)
-                    ],
+                insert_match(
+                    connection,
+                    tournament_id,
+                    placement,
+                    packed,
+                    [entrant_ids[position] for position in seat_entrants],
                 )
-                connection.execute(insert(MatchSteps), {"match_pk": match_pk, "block": packed.steps})
         except IntegrityError:  # the match id or schedule index is taken: the transaction was rolled back
             return False
         return True

@@ -44,9 +44,41 @@ DbOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print CSV for spreadsheets instead of a table.")]
+ExecutorOption = Annotated[
+    str | None,
+    typer.Option(
+        help=f"Where matches are played: {' or '.join(EXECUTORS)} (default: from the bracket, else local)."
+    ),
+]
+RayAddressOption = Annotated[
+    str | None,
+    typer.Option(
+        help="HOST:PORT of the Ray cluster's head (implies --executor ray; "
+        "default: a Ray instance of this run's own)."
+    ),
+]
 TournamentOption = Annotated[
     str | None, typer.Option("--tournament", "-t", help="Tournament name, when the database holds several.")
 ]
+
+
+def check_executor_options(executor: str | None, ray_address: str | None) -> None:
+    """``--executor`` and ``--ray-address`` as given; a wrong one is one line and exit status 2."""
+    if executor is not None and executor not in EXECUTORS:
+        print_error(f"--executor must be one of: {', '.join(EXECUTORS)}; got {executor!r}")
+        raise typer.Exit(2)
+    if ray_address is not None and executor == "local":
+        print_error("--ray-address needs --executor ray")
+        raise typer.Exit(2)
+    if ray_address is not None and (problem := address_problem(ray_address)) is not None:
+        print_error(f"--ray-address: {problem}")
+        raise typer.Exit(2)
+
+
+def executor_choice(executor: str | None, ray_address: str | None, default: str) -> ExecutorChoice:
+    """The executor the options ask for (checked by :func:`check_executor_options`), else ``default``."""
+    name = executor or ("ray" if ray_address is not None else default)
+    return ExecutorChoice("ray" if name == "ray" else "local", ray_address)
 
 
 def run(
@@ -58,20 +90,8 @@ def run(
         int | None,
         typer.Option(min=1, max=MAX_WORKERS, help="Parallel matches (default: from the bracket)."),
     ] = None,
-    executor: Annotated[
-        str | None,
-        typer.Option(
-            help=f"Where matches are played: {' or '.join(EXECUTORS)} "
-            "(default: from the bracket, else local)."
-        ),
-    ] = None,
-    ray_address: Annotated[
-        str | None,
-        typer.Option(
-            help="HOST:PORT of the Ray cluster's head (implies --executor ray; "
-            "default: a Ray instance of this run's own)."
-        ),
-    ] = None,
+    executor: ExecutorOption = None,
+    ray_address: RayAddressOption = None,
     allow_failing_entrants: Annotated[
         bool,
         typer.Option(
@@ -85,15 +105,7 @@ def run(
     Every launched entrant is first started once (all at the same time) and must pass its health
     check and Hello; one that fails stops the run before anything is written (exit 2).
     """
-    if executor is not None and executor not in EXECUTORS:
-        print_error(f"--executor must be one of: {', '.join(EXECUTORS)}; got {executor!r}")
-        raise typer.Exit(2)
-    if ray_address is not None and executor == "local":
-        print_error("--ray-address needs --executor ray")
-        raise typer.Exit(2)
-    if ray_address is not None and (problem := address_problem(ray_address)) is not None:
-        print_error(f"--ray-address: {problem}")
-        raise typer.Exit(2)
+    check_executor_options(executor, ray_address)
     location = db_location(db) if db is not None else None
     try:
         spec = load_bracket(bracket)
@@ -101,8 +113,7 @@ def run(
         print_error(str(exc))
         raise typer.Exit(2) from None
     db_path = location or spec.database_path
-    name = executor or ("ray" if ray_address is not None else spec.executor)
-    choice = ExecutorChoice("ray" if name == "ray" else "local", ray_address)
+    choice = executor_choice(executor, ray_address, spec.executor)
     interrupt_on_sigterm()
     view = _RunView(spec.name, [e.name for e in spec.entrants])
     try:

@@ -217,7 +217,7 @@ def _play(
             ) from None
         match = by_index[result.index]
         if result.record is None:
-            raise TournamentError(_referee_failure(result, match.match_id, log_dir))
+            raise TournamentError(referee_failure(result, match.match_id, log_dir))
         _store(played, match, result.record)
 
 
@@ -230,7 +230,7 @@ def _store(played: _Played, match: ScheduledMatch, packed: PackedRecord) -> None
         played.on_progress(Progress(played.done, played.total, match, packed.record, played.status))
 
 
-def _referee_failure(result: JobResult, match_id: str, log_dir: Path) -> str:
+def referee_failure(result: JobResult, match_id: str, log_dir: Path) -> str:
     """One line on a referee that failed, its traceback kept in a log file the line names."""
     log = log_dir / f"{match_id}.referee-error.log"
     try:

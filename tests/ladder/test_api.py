@@ -46,6 +46,8 @@ class Api:
     host: str
     port: int
     db: Path
+    process: subprocess.Popen[str] | None = None
+    """The ``ladder serve`` process, when the API is served by one."""
 
     def request(
         self, method: str, path: str, token: str | None = None, body: Any = None, raw: bytes | None = None
@@ -237,9 +239,10 @@ def served(ladder_file: Path, *options: str) -> Iterator[Api]:
         line = process.stdout.readline()
         found = re.search(r"at http://127\.0\.0\.1:(\d+)/api/ladder/", line)
         assert found, line
-        yield Api("127.0.0.1", int(found.group(1)), ladder_file.with_suffix(".db"))
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=15)
+        yield Api("127.0.0.1", int(found.group(1)), ladder_file.with_suffix(".db"), process)
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=30)
     finally:
         process.kill()
         process.wait()

@@ -14,7 +14,7 @@ from server.referee import RefereeConfig
 from server.seats import SeatSpec
 from server.tournament.jobs import MatchJob
 from server.tournament.pool import WorkerCrashError, WorkerPool
-from server.tournament.runner import _referee_failure
+from server.tournament.runner import referee_failure
 
 SPECS = (SeatSpec("a", address="127.0.0.1:1"), SeatSpec("b", address="127.0.0.1:1"))
 
@@ -36,7 +36,7 @@ def test_a_referee_failure_is_one_line_and_a_logged_traceback(tmp_path: Path) ->
     assert failed.record is None and failed.details.startswith("Traceback")
     assert played.record is not None and played.record.record.match_id == "m1"  # the worker played on
 
-    line = _referee_failure(failed, "m0", tmp_path)
+    line = referee_failure(failed, "m0", tmp_path)
     log = tmp_path / "m0.referee-error.log"
     assert line == f"the referee failed in match m0: {failed.error} (traceback in {log})"
     assert log.read_text() == failed.details

@@ -1,0 +1,173 @@
+"""The ladder at play: a thread of ``ladder serve`` that keeps forming tables and playing them.
+
+Each table is decided by :meth:`LadderStore.decide` (stored, with its seed, before it is played),
+handed to an executor (local worker processes or Ray actors, which keep launched bots between
+matches as they do for a bracket) and, once played, stored with the bots' new ratings in one
+transaction by :meth:`LadderStore.finish_match`. The database is the source of truth: a restart
+plays again every match left ``scheduled`` or ``playing``, with its stored seats and seed, and a
+match already stored is never stored twice. Bots fail inside their matches (strikes, forfeits),
+never in this loop: a referee that fails on a match marks that match ``error`` and play goes on; a
+worker that dies is replaced and its matches are played again.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from server.store.database import StoreError
+from server.tournament.executor import Executor, ExecutorChoice, ExecutorError, start_executor
+from server.tournament.jobs import JobResult, MatchJob
+from server.tournament.runner import referee_failure
+
+from .config import Ladder
+from .seating import match_id_of, seat_spec
+from .store import ERROR, PLAYING, LadderStore
+
+__all__ = ["LadderLoop"]
+
+POLL_S = 0.5
+"""How often the loop looks again for a table when none could be formed."""
+MAX_RESTARTS = 5
+"""Executor failures in a row (no match finishing in between) after which the loop stops playing."""
+
+Report = Callable[[str], None]
+
+
+class LadderLoop:
+    """Plays the ladder on ``workers`` workers of the chosen executor until stopped."""
+
+    def __init__(
+        self,
+        ladder: Ladder,
+        store: LadderStore,
+        *,
+        workers: int,
+        executor: ExecutorChoice,
+        log_dir: Path,
+        report: Report,
+    ) -> None:
+        self._ladder = ladder
+        self._store = store
+        self._workers = workers
+        self._choice = executor
+        self._log_dir = log_dir
+        self._report = report
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._executor: Executor | None = None
+        self._in_flight: dict[int, tuple[MatchJob, frozenset[int]]] = {}
+        self._thread = threading.Thread(target=self._run, name="ladder-loop", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop at once: matches in flight are abandoned (they stay ``playing``, and are played
+        again by the next start), every bot is stopped."""
+        self._stop.set()
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.close(graceful=False)
+        self._thread.join()
+
+    def _run(self) -> None:
+        try:
+            self._play()
+        except Exception as exc:  # the service keeps serving its API; the organiser is told why
+            if not self._stop.is_set():
+                self._report(f"matches stopped: {type(exc).__name__}: {exc}")
+
+    def _play(self) -> None:
+        ladder = self._ladder
+        settings = ladder.model_dump(mode="json", exclude={"database"})
+        tournament_id = self._store.tournament_id(ladder.name, ladder.game, ladder.seed, settings)
+        executor = self._start_executor()
+        for ladder_match_id in self._store.unfinished():
+            self._submit(executor, ladder_match_id)
+        restarts = 0
+        while not self._stop.is_set():
+            self._fill(executor)
+            if not self._in_flight:
+                self._stop.wait(POLL_S)
+                continue
+            try:
+                result = executor.next_result()
+            except ExecutorError as exc:
+                if self._stop.is_set():
+                    return
+                restarts += 1
+                if restarts > MAX_RESTARTS:
+                    raise
+                self._report(f"{exc}; the workers are restarted and its matches played again")
+                executor = self._restart(executor)
+                continue
+            restarts = 0
+            self._finish(tournament_id, result)
+
+    def _start_executor(self) -> Executor:
+        executor = start_executor(self._choice, self._workers, self._log_dir)
+        with self._lock:
+            if self._stop.is_set():
+                executor.close(graceful=False)
+                raise ExecutorError("stopped")
+            self._executor = executor
+        return executor
+
+    def _restart(self, executor: Executor) -> Executor:
+        """A fresh executor, given again every match that was in flight (same seats, same seed)."""
+        with self._lock:
+            self._executor = None
+        executor.close(graceful=False)
+        fresh = self._start_executor()
+        jobs = [job for job, _ in self._in_flight.values()]
+        for job in jobs:
+            fresh.submit(job)
+        return fresh
+
+    def _fill(self, executor: Executor) -> None:
+        """Decide and hand out tables until every worker has one, among bots not playing already."""
+        matchmaking = self._ladder.matchmaking
+        while len(self._in_flight) < self._workers and not self._stop.is_set():
+            busy = frozenset().union(*(bots for _, bots in self._in_flight.values()))
+            decided = self._store.decide(
+                self._ladder.players,
+                candidates=matchmaking.candidates,
+                min_quality=matchmaking.min_quality,
+                seed=self._ladder.seed,
+                busy=busy,
+            )
+            if decided is None:
+                return
+            self._submit(executor, decided[0])
+
+    def _submit(self, executor: Executor, ladder_match_id: int) -> None:
+        seating = self._store.seating(ladder_match_id)
+        sandbox = self._ladder.sandbox
+        specs = tuple(seat_spec(bot.name, bot.spec_json, sandbox=sandbox) for bot in seating.bots)
+        job = MatchJob(
+            index=ladder_match_id,
+            game=self._ladder.game,
+            match_id=match_id_of(ladder_match_id),
+            seed=seating.seed,
+            specs=specs,
+            params=self._ladder.params,
+            config=self._ladder.referee_config(),
+            log_dir=self._log_dir,
+        )
+        self._store.set_match_status(ladder_match_id, PLAYING)
+        self._in_flight[ladder_match_id] = (job, frozenset(bot.bot_id for bot in seating.bots))
+        executor.submit(job)
+
+    def _finish(self, tournament_id: int, result: JobResult) -> None:
+        job, _ = self._in_flight.pop(result.index)
+        if result.record is None:
+            self._store.set_match_status(result.index, ERROR)
+            self._report(referee_failure(result, job.match_id, self._log_dir))
+            return
+        try:
+            self._store.finish_match(tournament_id, result.index, result.record)
+        except StoreError as exc:  # left ``playing``: the next start plays it again
+            self._report(f"match {job.match_id} could not be stored: {exc}")

@@ -1,0 +1,41 @@
+"""A ladder bot as the referee seats it: the same :class:`~server.seats.SeatSpec` a bracket's entrant
+becomes, built from the bot's stored ``spec_json``.
+
+Two kinds are stored: a bot reached at an address (``{"address", "tls", "server_name", "token"}``)
+and an uploaded program (``{"dir", "command"}``), launched like a bracket entrant's ``command``
+with ``program_dir``: always in the sandbox, whatever the ladder's ``sandbox`` says, since its
+code is a stranger's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from server.client import Tls
+from server.seats import SeatSpec
+
+__all__ = ["entrant_name", "match_id_of", "seat_spec"]
+
+
+def entrant_name(participant: str, bot: str) -> str:
+    """How a ladder bot is named in stored matches: unique, since a bot name is unique per participant."""
+    return f"{participant}/{bot}"
+
+
+def match_id_of(ladder_match_id: int) -> str:
+    """The stored match id of a ladder match."""
+    return f"ladder-{ladder_match_id}"
+
+
+def seat_spec(name: str, spec_json: str | dict[str, Any], *, sandbox: bool) -> SeatSpec:
+    """The seat of the bot stored as ``spec_json``; ``sandbox`` applies to bots launched by the
+    organiser's own choice only (an uploaded program is always sandboxed)."""
+    spec: dict[str, Any] = json.loads(spec_json) if isinstance(spec_json, str) else spec_json
+    if "dir" in spec:
+        return SeatSpec(name=name, command=str(spec["command"]), program_dir=Path(spec["dir"]), sandbox=True)
+    tls = Tls(server_name=spec.get("server_name")) if spec.get("tls") else None
+    return SeatSpec(
+        name=name, address=str(spec["address"]), tls=tls, token=spec.get("token"), sandbox=sandbox
+    )
