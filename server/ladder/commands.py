@@ -22,6 +22,7 @@ from server.web.command import listen
 
 from .client import ClientError, get_json
 from .config import load_ladder
+from .programs import default_data_dir
 from .store import LadderError, LadderStore
 from .validation import Validator
 
@@ -109,6 +110,13 @@ def serve(
         int, typer.Option(min=0, max=65535, help="Port to listen on (0: pick a free one).")
     ] = 8100,
     log_dir: Annotated[Path, typer.Option(help="Where the logs of bot checks are written.")] = Path("logs"),
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            help="Where submitted programs are unpacked (default: <database stem>-data beside the "
+            "SQLite file, or beside the ladder file's default database for PostgreSQL)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the competition API of a ladder."""
     # Imported here so that the other commands do not pay for loading the web stack.
@@ -122,8 +130,10 @@ def serve(
         print_error(str(exc))
         raise typer.Exit(2) from None
     location = db_location(db) if db is not None else ladder.database_path
+    if data_dir is None:
+        data_dir = default_data_dir(location if isinstance(location, Path) else ladder.database_path)
     with _ladder_store(location, create=True) as store:
-        app = create_app(ladder, store)
+        app = create_app(ladder, store, data_dir=data_dir, log_dir=log_dir)
         try:
             sock = listen(host, port)
         except OSError as exc:
