@@ -3,8 +3,9 @@
 An archive comes from a participant, so every entry is checked before it is written: a relative
 path that stays inside the folder (no ``..``, no absolute path), a regular file or a folder (no
 symlink, hard link, device or FIFO), at most :data:`MAX_ENTRIES` entries, and unpacked sizes within
-the ladder's limit. Declared sizes are added up before a file is written and actual bytes counted
-while it is, so a zip bomb that lies about its sizes stops at the limit; a compressed tar is read
+the ladder's limit. Declared sizes are added up before a file is written, and the bytes written
+counted as well; a zip entry that holds more than it declares is cut at its declared size by
+:mod:`zipfile` and then fails its CRC, so a zip bomb that lies stops there; a compressed tar is read
 through a counter, so not even its headers are expanded past the limit in memory. On any refusal
 the folder being filled is removed: a refused archive leaves nothing behind.
 """
@@ -130,7 +131,7 @@ class _Unpacker:
                     continue
                 executable = bool((info.external_attr >> 16) & 0o111)
                 with zipped.open(info) as source:
-                    self._file(path, source, info.file_size, executable, info.filename)
+                    self._file(path, source, executable, info.filename)
 
     def _tar(self, stream: IO[bytes] | io.BufferedIOBase) -> None:
         capped = _Capped(stream, self.max_bytes + _HEADER_ALLOWANCE * (self.max_entries + 1), self._limit)
@@ -158,7 +159,7 @@ class _Unpacker:
                 source = tar.extractfile(member)
                 assert source is not None  # a regular file
                 with source:
-                    self._file(path, source, member.size, bool(member.mode & 0o111), member.name)
+                    self._file(path, source, bool(member.mode & 0o111), member.name)
 
     # --- one entry ----------------------------------------------------------------------------------
 
@@ -193,20 +194,16 @@ class _Unpacker:
         except OSError:  # a file of the same name came first
             raise ArchiveError(f"{path.relative_to(self.destination)}: listed twice") from None
 
-    def _file(self, path: Path, source: IO[bytes], declared: int, executable: bool, name: str) -> None:
-        """Copy one file, counting: it may not pass its declared size, nor all files the limit."""
+    def _file(self, path: Path, source: IO[bytes], executable: bool, name: str) -> None:
+        """Copy one file, counting: all files together may not pass the limit."""
         self._folder(path.parent)
         try:
             target = path.open("xb")
         except OSError:
             raise ArchiveError(f"{name}: listed twice") from None
         with target:
-            size = 0
             while chunk := source.read(_CHUNK):
-                size += len(chunk)
                 self.written += len(chunk)
-                if size > declared:
-                    raise ArchiveError(f"{name}: holds more than the size it declares", too_large=True)
                 self._limit(self.written)
                 target.write(chunk)
         path.chmod(0o755 if executable else 0o644)
