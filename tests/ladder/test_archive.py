@@ -3,18 +3,27 @@ nothing behind (no row, no file), on a real server on 127.0.0.1."""
 
 from __future__ import annotations
 
+import http.client
 import io
+import json
+import os
 import stat
 import tarfile
 import urllib.parse
 import zipfile
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from server.ladder.archive import MAX_ENTRIES, ArchiveError, unpack
+from server.ladder.config import load_ladder
+from server.ladder.store import LadderStore
+from server.ladder.validation import validate_next
+from server.store.repository import Store
 
+from .conftest import cli
 from .test_api import Api, Reply, bots, serving
 from .test_organiser import add
 
@@ -148,7 +157,7 @@ def test_a_good_archive_is_stored_as_its_folder_and_command(api: Api) -> None:
     assert reply.status == 201, reply
     ((_, name, status, spec_json),) = bots(api)
     assert (name, status) == ("bot", "validating")
-    spec = __import__("json").loads(str(spec_json))
+    spec = json.loads(str(spec_json))
     folder = Path(spec["dir"])
     assert spec["command"] == "./run --fast" and folder.is_absolute() and folder.name == "mybot"
     assert folder.is_relative_to(api.db.with_name("ladder-data").resolve())
@@ -198,3 +207,68 @@ def test_unpacking_keeps_to_the_folder_and_removes_it_when_refused(tmp_path: Pat
             max_entries=3,
         )
     assert not refused.value.too_large and not (tmp_path / "three").exists()
+
+
+def test_submit_reads_the_413_of_a_folder_over_the_limit(api: Api, tmp_path: Path) -> None:
+    token = add(api.db, "ada")
+    folder = tmp_path / "big"
+    folder.mkdir()
+    (folder / "weights.bin").write_bytes(os.urandom(2 * LIMIT))  # does not compress
+    server = f"http://{api.host}:{api.port}"
+    code, output = cli(
+        "submit",
+        "--server",
+        server,
+        "--token",
+        token,
+        "--name",
+        "big",
+        "--dir",
+        str(folder),
+        "--command",
+        "x",
+    )
+    assert code == 2 and output.count("\n") == 1, output
+    assert "413 the request body is larger than 1,048,576 bytes" in output
+    assert bots(api) == [] and left_files(api) == []
+
+
+def test_the_archive_upload_and_the_participant_s_routes_are_documented(api: Api) -> None:
+    with closing(http.client.HTTPConnection(api.host, api.port, timeout=30)) as connection:
+        connection.request("GET", "/openapi.json")
+        paths = json.loads(connection.getresponse().read())["paths"]
+    upload = paths["/api/ladder/bots/archive"]["post"]
+    assert {"application/gzip", "application/zip"} <= set(upload["requestBody"]["content"])
+    assert {parameter["name"] for parameter in upload["parameters"]} == {"name", "command"}
+    assert {"/api/ladder/matches", "/api/ladder/matches/{match_id}/replay", "/api/ladder/bots/{name}"} <= set(
+        paths
+    )
+
+
+def test_an_archive_bot_is_checked_in_the_sandbox_even_where_the_ladder_runs_none(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.yaml"
+    path.write_text("name: unsandboxed\ngame: saint_malo\nplayers: 2\nsandbox: false\n")
+    ladder = load_ladder(path)
+    add(ladder.database_path, "ada")
+    folder = tmp_path / "program"
+    folder.mkdir()
+    (folder / "bot.py").write_text(
+        "import os, sys\n"
+        "if os.environ.get('SMTOURNEY_ADDRESS') != 'unix:/run/smtourney/bot.sock' or "
+        f"os.path.exists({str(ladder.database_path)!r}):\n"
+        "    sys.exit('not in the sandbox')\n"
+        "from bots.random import main\n"
+        "main()\n"
+    )
+    with closing(Store.open(ladder.database_path)) as store:
+        ladders = LadderStore(store)
+        (ada,) = ladders.participants()
+        assert ada.id is not None
+        spec = {"dir": str(folder), "command": "python bot.py"}
+        ladders.add_bot(ada.id, "boxed", spec, mu=25, sigma=8)
+        assert validate_next(ladders, ladder, tmp_path / "logs")
+        (row,) = ladders.bots()
+    assert (row.status, row.reason) == ("active", None)
+    assert (
+        (tmp_path / "logs" / "checks" / f"bot-{row.id}" / "check.txt").read_text().startswith("PASS health")
+    )
