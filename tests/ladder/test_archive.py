@@ -8,6 +8,7 @@ import io
 import json
 import os
 import stat
+import sys
 import tarfile
 import urllib.parse
 import zipfile
@@ -245,7 +246,9 @@ def test_the_archive_upload_and_the_participant_s_routes_are_documented(api: Api
     )
 
 
-def test_an_archive_bot_is_checked_in_the_sandbox_even_where_the_ladder_runs_none(tmp_path: Path) -> None:
+def test_an_archive_bot_is_run_from_its_folder_in_the_sandbox_even_where_the_ladder_runs_none(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "ladder.yaml"
     path.write_text("name: unsandboxed\ngame: saint_malo\nplayers: 2\nsandbox: false\n")
     ladder = load_ladder(path)
@@ -260,11 +263,13 @@ def test_an_archive_bot_is_checked_in_the_sandbox_even_where_the_ladder_runs_non
         "from bots.random import main\n"
         "main()\n"
     )
+    (folder / "run.sh").write_text(f"#!/bin/sh\nexec {sys.executable} bot.py\n")
+    (folder / "run.sh").chmod(0o755)
     with closing(Store.open(ladder.database_path)) as store:
         ladders = LadderStore(store)
         (ada,) = ladders.participants()
         assert ada.id is not None
-        spec = {"dir": str(folder), "command": "python bot.py"}
+        spec = {"dir": str(folder), "command": "./run.sh"}  # found in the folder, where the sandbox starts
         ladders.add_bot(ada.id, "boxed", spec, mu=25, sigma=8)
         assert validate_next(ladders, ladder, tmp_path / "logs")
         (row,) = ladders.bots()
