@@ -42,23 +42,28 @@ MAX_JSON_BODY_BYTES = 64 * 1024
 _bearer = HTTPBearer(auto_error=False, description="The participant's token, from the organiser.")
 
 
-class RemoteSubmission(BaseModel):
-    """A bot the participant runs themselves, reached by the referee at ``address``."""
+class _Submission(BaseModel):
+    """What every submission gives: the bot's name."""
 
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, description="The bot's name, unique among the participant's bots.")
+
+    @field_validator("name")
+    @classmethod
+    def _name_usable(cls, value: str) -> str:
+        return _checked(value, name_problem(value) or header_value_problem(value, "a bot name"))
+
+
+class RemoteSubmission(_Submission):
+    """A bot the participant runs themselves, reached by the referee at ``address``."""
+
     address: str = Field(description="HOST:PORT of the bot's gRPC server.")
     tls: bool = Field(default=False, description="Reach the bot over TLS (system roots).")
     server_name: str | None = Field(
         default=None, description="Name the bot's certificate carries, if not the host."
     )
     token: str | None = Field(default=None, description="Bearer token the referee sends to the bot.")
-
-    @field_validator("name")
-    @classmethod
-    def _name_usable(cls, value: str) -> str:
-        return _checked(value, name_problem(value) or header_value_problem(value, "a bot name"))
 
     @field_validator("address")
     @classmethod
@@ -82,21 +87,13 @@ class RemoteSubmission(BaseModel):
         }
 
 
-class ArchiveSubmission(BaseModel):
+class ArchiveSubmission(_Submission):
     """A program folder the ladder runs in its sandbox: its name and command, beside the archive."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    name: str = Field(min_length=1, description="The bot's name, unique among the participant's bots.")
     command: str = Field(
         description="The command that starts the bot, run inside the unpacked folder, e.g. "
         "`python bot.py` or `node bot.js`; it listens at SMTOURNEY_ADDRESS or SMTOURNEY_PORT."
     )
-
-    @field_validator("name")
-    @classmethod
-    def _name_usable(cls, value: str) -> str:
-        return _checked(value, name_problem(value) or header_value_problem(value, "a bot name"))
 
     @field_validator("command")
     @classmethod

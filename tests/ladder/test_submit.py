@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-import subprocess
 from collections.abc import Iterator
 from contextlib import closing
 from datetime import UTC, datetime
@@ -26,6 +25,7 @@ from server.seats import SeatSpec
 from server.store.repository import Placement, Store
 from server.web.catalog import Catalog
 
+from ..certificates import self_signed
 from .conftest import cli
 from .test_api import served
 from .test_organiser import add, rows
@@ -49,16 +49,8 @@ needs_node = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A self-signed certificate for the name bots.test only (made with openssl)."""
-    folder = tmp_path_factory.mktemp("tls")
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=bots.test",
-         "-addext", "subjectAltName=DNS:bots.test", "-keyout", str(key), "-out", str(cert)],
-        check=True,
-        capture_output=True,
-    )  # fmt: skip
-    return cert, key
+    """A self-signed certificate for the name bots.test only."""
+    return self_signed(tmp_path_factory.mktemp("tls"), "bots.test", "DNS:bots.test")
 
 
 @pytest.fixture
