@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from bots.random import RandomBot
+from sdk.serve import BotServer, ServerTls, serve
 
 
 def self_signed(folder: Path, common_name: str, alt_names: str) -> tuple[Path, Path]:
@@ -18,3 +23,14 @@ def self_signed(folder: Path, common_name: str, alt_names: str) -> tuple[Path, P
         capture_output=True,
     )  # fmt: skip
     return cert, key
+
+
+@contextmanager
+def tls_random_bot(certificate: tuple[Path, Path], token: str) -> Iterator[BotServer]:
+    """The random bot served over TLS with ``certificate``, requiring ``token``; always stopped."""
+    cert, key = certificate
+    running = serve(RandomBot(), 0, tls=ServerTls(cert.read_bytes(), key.read_bytes()), token=token)
+    try:
+        yield running
+    finally:
+        running.stop(grace=0)

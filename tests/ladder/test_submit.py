@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bots.random import RandomBot
 from sdk.games.registry import get_game
-from sdk.serve import BotServer, ServerTls, serve
+from sdk.serve import BotServer
 from server.ladder.store import LadderStore
 from server.launcher import Limits
 from server.referee import RefereeConfig, TimeControl, run_match
@@ -25,7 +24,7 @@ from server.seats import SeatSpec
 from server.store.repository import Placement, Store
 from server.web.catalog import Catalog
 
-from ..certificates import self_signed
+from ..certificates import self_signed, tls_random_bot
 from .conftest import cli
 from .test_api import served
 from .test_organiser import add, rows
@@ -55,12 +54,8 @@ def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @pytest.fixture
 def remote_bot(certificate: tuple[Path, Path]) -> Iterator[BotServer]:
-    cert, key = certificate
-    running = serve(RandomBot(), 0, tls=ServerTls(cert.read_bytes(), key.read_bytes()), token=BOT_TOKEN)
-    try:
+    with tls_random_bot(certificate, BOT_TOKEN) as running:
         yield running
-    finally:
-        running.stop(grace=0)
 
 
 def folder_of(tmp_path: Path, name: str, files: dict[str, str]) -> Path:

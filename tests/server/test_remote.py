@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bots.random import RandomBot
-from sdk.serve import BotServer, ServerTls, serve
+from sdk.serve import BotServer
 from server.client import Tls
 from server.seats import SeatSpec
 
-from ..certificates import self_signed
+from ..certificates import self_signed, tls_random_bot
 from ..conftest import processes_with
 from .conftest import BOT_ENV, launched, play
 
@@ -26,12 +25,8 @@ def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @pytest.fixture
 def tls_bot(certificate: tuple[Path, Path]) -> Iterator[BotServer]:
-    cert, key = certificate
-    running = serve(RandomBot(), 0, tls=ServerTls(cert.read_bytes(), key.read_bytes()), token="s3cret")
-    try:
+    with tls_random_bot(certificate, "s3cret") as running:
         yield running
-    finally:
-        running.stop(grace=0)
 
 
 def test_remote_bot_over_tls_with_token(
