@@ -146,6 +146,8 @@ def create_app(
     app = FastAPI(title=f"{ladder.name}: ladder API", version="1")
     app.state.store = store
     programs = Programs(data_dir or default_data_dir(ladder.database_path))
+    uploading: set[int] = set()
+    """Participants with an upload under way."""
     app.add_middleware(BodyLimit, limit=MAX_JSON_BODY_BYTES, paths={ARCHIVE_PATH: ladder.submission_bytes})
 
     @app.exception_handler(RequestValidationError)
@@ -202,8 +204,34 @@ def create_app(
         request: Request, participant: Participant, submission: Annotated[ArchiveSubmission, Query()]
     ) -> dict[str, Any]:
         """The body is the archive itself, at most the ladder's `submission_mb`; it is unpacked
-        safely and run only in the sandbox."""
-        await run_in_threadpool(_may_submit, ladder, store, participant, submission.name)
+        safely and run only in the sandbox. One upload per participant at a time."""
+        me = _id(participant)
+        if me in uploading:
+            raise HTTPException(
+                status.HTTP_429_TOO_MANY_REQUESTS, "another upload of yours is under way; send one at a time"
+            )
+        uploading.add(me)  # no await since the check: no other upload of theirs can slip in between
+        try:
+            await run_in_threadpool(_may_submit, ladder, store, participant, submission.name)
+            program = await _unpacked(request)
+            spec = {"dir": str(program), "command": submission.command}
+            rating = ladder.initial_rating
+            try:
+                row = await run_in_threadpool(
+                    store.add_bot, me, submission.name, spec, mu=rating.mu, sigma=rating.sigma
+                )
+            except LadderError as exc:
+                programs.discard(program)
+                raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
+            except BaseException:
+                programs.discard(program)
+                raise
+            return row.to_json()
+        finally:
+            uploading.discard(me)
+
+    async def _unpacked(request: Request) -> Path:
+        """The request's body received on disk and unpacked; the program folder."""
         with programs.upload() as upload:
             try:
                 async for chunk in request.stream():
@@ -211,23 +239,10 @@ def create_app(
             except ClientDisconnect:  # or refused by the body limit: nobody reads this reply
                 raise HTTPException(status.HTTP_400_BAD_REQUEST, "the upload ended early") from None
             try:
-                program = await run_in_threadpool(programs.unpack, upload, ladder.submission_bytes)
+                return await run_in_threadpool(programs.unpack, upload, ladder.submission_bytes)
             except ArchiveError as exc:
                 code = status.HTTP_413_CONTENT_TOO_LARGE if exc.too_large else 422
                 raise HTTPException(code, f"archive: {exc}") from None
-        spec = {"dir": str(program), "command": submission.command}
-        rating = ladder.initial_rating
-        try:
-            row = await run_in_threadpool(
-                store.add_bot, _id(participant), submission.name, spec, mu=rating.mu, sigma=rating.sigma
-            )
-        except LadderError as exc:
-            programs.discard(program)
-            raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
-        except BaseException:
-            programs.discard(program)
-            raise
-        return row.to_json()
 
     @app.get("/api/ladder/matches", summary="The matches of my bots, newest first")
     def my_matches(

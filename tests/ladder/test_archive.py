@@ -10,6 +10,7 @@ import os
 import stat
 import sys
 import tarfile
+import time
 import urllib.parse
 import zipfile
 from collections.abc import Iterator
@@ -277,3 +278,37 @@ def test_an_archive_bot_is_run_from_its_folder_in_the_sandbox_even_where_the_lad
     assert (
         (tmp_path / "logs" / "checks" / f"bot-{row.id}" / "check.txt").read_text().startswith("PASS health")
     )
+
+
+def started_upload(api: Api, token: str) -> http.client.HTTPConnection:
+    """An archive upload left under way: its headers and the first bytes of its body sent."""
+    connection = http.client.HTTPConnection(api.host, api.port, timeout=30)
+    connection.putrequest("POST", "/api/ladder/bots/archive?name=slow&command=x")
+    connection.putheader("Authorization", f"Bearer {token}")
+    connection.putheader("Content-Length", "100000")
+    connection.endheaders()
+    connection.send(b"\x1f\x8b")
+    return connection
+
+
+def test_one_upload_at_a_time_per_participant_and_a_cut_upload_leaves_nothing(api: Api) -> None:
+    ada, bob = add(api.db, "ada"), add(api.db, "bob")
+    deadline = time.monotonic() + 30
+    while True:  # until an upload is seen under way (one sent meanwhile may have taken its turn)
+        slow = started_upload(api, ada)
+        time.sleep(0.1)
+        second = upload(api, ada, b"")  # b"": refused if it gets through
+        if second.status == 429:
+            break
+        slow.close()
+        assert second.status == 422 and time.monotonic() < deadline, second
+    with closing(slow):
+        assert second.body == {"detail": "another upload of yours is under way; send one at a time"}
+        assert upload(api, bob, tar_gz(member("bot.py")), name="other").status == 201
+    deadline = time.monotonic() + 30
+    while (third := upload(api, ada, tar_gz(member("bot.py")), name="next")).status == 429:
+        assert time.monotonic() < deadline, "the cut upload is still counted as under way"
+        time.sleep(0.05)
+    assert third.status == 201, third
+    assert [row[1] for row in bots(api)] == ["other", "next"]
+    assert not any(path.parent.name == "incoming" for path in left_files(api))
