@@ -114,6 +114,28 @@ ARCHIVE_BODY: dict[str, Any] = {
 }
 
 
+class Refusal(BaseModel):
+    """Why a request was refused, in one line."""
+
+    detail: str
+
+
+REFUSALS = {
+    401: "A missing, unknown or revoked token.",
+    403: "Your participation is paused by the organiser.",
+    404: "No such bot of yours, or no such match.",
+    409: "A name you already used; a match not ended yet.",
+    413: "A body over the limit (an archive: `submission_mb`, uploaded or unpacked).",
+    422: "A field that cannot be used, or an archive refused (paths, links, devices, entries).",
+    429: "Too many of your bots validating, too many submissions this hour, or an upload under way.",
+}
+
+
+def _refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI description of a route's refusals."""
+    return {code: {"model": Refusal, "description": REFUSALS[code]} for code in codes}
+
+
 def _checked(value: str, problem: str | None) -> str:
     if problem is not None:
         raise ValueError(problem)
@@ -168,7 +190,12 @@ def create_app(
         """Each with the lines of its check and the last lines its program wrote while checked."""
         return [_with_report(row, log_dir) for row in store.bots(_id(participant))]
 
-    @app.post("/api/ladder/bots", status_code=status.HTTP_201_CREATED, summary="Submit a bot by address")
+    @app.post(
+        "/api/ladder/bots",
+        status_code=status.HTTP_201_CREATED,
+        summary="Submit a bot by address",
+        responses=_refusals(401, 403, 409, 413, 422, 429),
+    )
     def submit(participant: Participant, submission: RemoteSubmission) -> dict[str, Any]:
         _may_submit(ladder, store, participant, submission.name)
         rating = ladder.initial_rating
@@ -187,7 +214,9 @@ def create_app(
         except LadderError as exc:
             raise HTTPException(status.HTTP_404_NOT_FOUND, str(exc)) from None
 
-    @app.get("/api/ladder/bots/{name}", summary="One of my bots and its status")
+    @app.get(
+        "/api/ladder/bots/{name}", summary="One of my bots and its status", responses=_refusals(401, 404)
+    )
     def my_bot(participant: Participant, name: str) -> dict[str, Any]:
         for row in store.bots(_id(participant)):
             if row.name == name:
@@ -199,6 +228,7 @@ def create_app(
         status_code=status.HTTP_201_CREATED,
         summary="Submit a bot as an archive of its program folder",
         openapi_extra=ARCHIVE_BODY,
+        responses=_refusals(401, 403, 409, 413, 422, 429),
     )
     async def submit_archive(
         request: Request, participant: Participant, submission: Annotated[ArchiveSubmission, Query()]
@@ -244,7 +274,7 @@ def create_app(
                 code = status.HTTP_413_CONTENT_TOO_LARGE if exc.too_large else 422
                 raise HTTPException(code, f"archive: {exc}") from None
 
-    @app.get("/api/ladder/matches", summary="The matches of my bots, newest first")
+    @app.get("/api/ladder/matches", summary="The matches of my bots, newest first", responses=_refusals(401))
     def my_matches(
         participant: Participant,
         bot: Annotated[str | None, Query(description="Only the matches of this bot of mine.")] = None,
@@ -257,7 +287,11 @@ def create_app(
         found = matches_of(store.store, _id(participant), bot=bot, limit=limit, before=before)
         return [row.to_json() for row in found]
 
-    @app.get("/api/ladder/matches/{match_id}/replay", summary="The replay of an ended match (public)")
+    @app.get(
+        "/api/ladder/matches/{match_id}/replay",
+        summary="The replay of an ended match (public)",
+        responses=_refusals(404, 409),
+    )
     def replay(match_id: int) -> JSONResponse:
         """The replay format of docs/replay-format.md, as the web viewer gives it; a match in
         progress has none yet (409)."""

@@ -242,6 +242,7 @@ def test_the_archive_upload_and_the_participant_s_routes_are_documented(api: Api
     upload = paths["/api/ladder/bots/archive"]["post"]
     assert {"application/gzip", "application/zip"} <= set(upload["requestBody"]["content"])
     assert {parameter["name"] for parameter in upload["parameters"]} == {"name", "command"}
+    assert {"201", "401", "409", "413", "422", "429"} <= set(upload["responses"])
     assert {"/api/ladder/matches", "/api/ladder/matches/{match_id}/replay", "/api/ladder/bots/{name}"} <= set(
         paths
     )
