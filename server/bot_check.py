@@ -30,7 +30,7 @@ from sdk.protocol import PROTOCOL_VERSION
 
 from .bot_errors import describe_status, raised
 from .check_positions import Position, positions
-from .client import BotClient, describe_reply
+from .client import BotClient, Tls, describe_reply
 from .launcher import BotProcess, Limits, StartupError
 
 HEALTH_TIMEOUT_S = 5.0
@@ -88,12 +88,18 @@ def check_bot(
     startup_timeout_s: float = 20.0,
     decision_ms: int = 1000,
     report: Callable[[Check], None],
+    program_dir: Path | None = None,
+    limits: Limits | None = None,
+    tls: Tls | None = None,
+    token: str | None = None,
 ) -> bool:
     """Check the bot at ``target`` (a command, or an address); report each check; True if all pass.
 
     A launched bot writes its output to ``log_dir/bot-check.log``, started afresh (by default in a
-    new temporary folder, left for the user to read).
+    new temporary folder, left for the user to read); ``program_dir`` and ``limits`` launch it as a
+    seat with those would be. An address is reached with ``tls`` and ``token``, as a seat would be.
     """
+    connect = functools.partial(BotClient, tls=tls, token=token)
     failed = False
 
     def emit(check: Check) -> None:
@@ -102,10 +108,11 @@ def check_bot(
         report(check)
 
     try:
-        with _reach(target, sandboxed, log_dir, startup_timeout_s, emit) as (address, log):
-            client_games = _hello(address, game, log, emit)
+        launch = _Launch(sandboxed, program_dir, limits or Limits())
+        with _reach(target, launch, log_dir, startup_timeout_s, connect, emit) as (address, log):
+            client_games = _hello(connect, address, game, log, emit)
             for plugin in client_games:
-                _play_positions(address, plugin, decision_ms, log, emit)
+                _play_positions(connect, address, plugin, decision_ms, log, emit)
     except CheckAbortedError:
         return False
     return not failed
@@ -117,21 +124,37 @@ def is_address(target: str) -> bool:
     return target.startswith("unix:") or (bool(sep and host and port.isdigit()) and " " not in target)
 
 
+Connect = Callable[[str, GamePlugin], BotClient]
+"""A client of the bot at an address, reaching it as the referee would (TLS, token)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Launch:
+    """How a command is launched: sandboxed or not, its program folder, its limits."""
+
+    sandboxed: bool
+    program_dir: Path | None
+    limits: Limits
+
+
 @contextlib.contextmanager
 def _reach(
     target: str,
-    sandboxed: bool,
+    launch: _Launch,
     log_dir: Path | None,
     startup_timeout_s: float,
+    connect: Connect,
     emit: Callable[[Check], None],
 ) -> Iterator[tuple[str, Path | None]]:
     """The bot's address, healthy, and its log if launched; a launched bot is stopped on the way out."""
     if is_address(target):
-        _health_once(target, emit)
+        _health_once(connect, target, emit)
         yield target, None
         return
     log = (log_dir or Path(tempfile.mkdtemp(prefix="smtourney-bot-check-"))) / LOG_NAME
-    process = BotProcess(target, log, limits=Limits(), sandboxed=sandboxed)
+    process = BotProcess(
+        target, log, limits=launch.limits, sandboxed=launch.sandboxed, program_dir=launch.program_dir
+    )
     try:
         log.unlink(missing_ok=True)
         process.start()
@@ -163,15 +186,18 @@ def _startup_fix(reason: str, log: Path, quoted: bool) -> str:
     )
 
 
-def _health_once(address: str, emit: Callable[[Check], None]) -> None:
-    with grpc.insecure_channel(address) as channel:
-        check = channel.unary_unary(
+def _health_once(connect: Connect, address: str, emit: Callable[[Check], None]) -> None:
+    client = connect(address, next(iter(games().values())))
+    try:
+        check = client.channel.unary_unary(
             "/grpc.health.v1.Health/Check",
             request_serializer=health_pb2.HealthCheckRequest.SerializeToString,
             response_deserializer=health_pb2.HealthCheckResponse.FromString,
         )
         try:
-            reply = check(health_pb2.HealthCheckRequest(service=""), timeout=HEALTH_TIMEOUT_S)
+            reply = check(
+                health_pb2.HealthCheckRequest(service=""), timeout=HEALTH_TIMEOUT_S, metadata=client.metadata
+            )
         except grpc.RpcError as exc:
             code = exc.code()
             if code == grpc.StatusCode.UNIMPLEMENTED:
@@ -182,6 +208,8 @@ def _health_once(address: str, emit: Callable[[Check], None]) -> None:
                 fix = "answer grpc.health.v1.Health/Check for service ''"
             emit(Check("health", False, f"Health/Check failed: {code.name}: {exc.details()}", fix))
             raise CheckAbortedError from None
+    finally:
+        client.close()
     if reply.status != health_pb2.HealthCheckResponse.SERVING:
         status = health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)
         emit(Check("health", False, f"HealthCheckResponse.status is {status}", "report SERVING"))
@@ -190,12 +218,12 @@ def _health_once(address: str, emit: Callable[[Check], None]) -> None:
 
 
 def _hello(
-    address: str, game: str | None, log: Path | None, emit: Callable[[Check], None]
+    connect: Connect, address: str, game: str | None, log: Path | None, emit: Callable[[Check], None]
 ) -> list[GamePlugin]:
     """Check ``Hello``; the installed games the bot will be checked at."""
     installed = games()
     any_plugin = installed[game] if game is not None else next(iter(installed.values()))
-    client = BotClient(address, any_plugin)
+    client = connect(address, any_plugin)
     try:
         hello = client.hello()
     except grpc.RpcError as exc:
@@ -235,9 +263,14 @@ def _hello(
 
 
 def _play_positions(
-    address: str, plugin: GamePlugin, decision_ms: int, log: Path | None, emit: Callable[[Check], None]
+    connect: Connect,
+    address: str,
+    plugin: GamePlugin,
+    decision_ms: int,
+    log: Path | None,
+    emit: Callable[[Check], None],
 ) -> None:
-    client = BotClient(address, plugin)
+    client = connect(address, plugin)
     try:
         for number, position in enumerate(positions(plugin)):
             match_id = f"check-{plugin.name}-{number}"

@@ -26,6 +26,7 @@ from .display import plain, print_error, visible
 from .duel_command import duel
 from .inprocess import BotClassError, load_bot_class
 from .ladder.commands import ladder_app
+from .ladder.submit_command import submit
 from .launcher import interrupt_on_sigterm, stop_all
 from .play_args import (
     ArgumentError,
@@ -58,6 +59,7 @@ app.command("web")(web_command.web)
 app.command("replay")(viewer_commands.replay_command)
 app.command("verify")(viewer_commands.verify_command)
 app.command("duel")(duel)
+app.command("submit")(submit)
 console = Console()
 
 
@@ -102,9 +104,7 @@ def play(
     interrupt_on_sigterm()
     view = _MatchView(plugin)
     try:
-        failures = preflight(
-            plugin, specs, limits=config.limits, startup_timeout_s=config.startup_timeout_s
-        )
+        failures = preflight(plugin, specs, limits=config.limits, startup_timeout_s=config.startup_timeout_s)
         for failure in failures:
             print_error(failure.line())
         if failures:

@@ -147,7 +147,7 @@ class BotProcess:
 
     def start(self) -> None:
         """Spawn the process (stdout and stderr appended to the log file)."""
-        if not self.argv or shutil.which(self.argv[0], path=self.env.get("PATH")) is None:
+        if not self.argv or not self._program_found():
             raise FileNotFoundError(f"no such program: {self.argv[0] if self.argv else '(empty command)'}")
         argv, cgroup = self.argv, None
         if self.sandbox is not None:
@@ -169,6 +169,15 @@ class BotProcess:
             self._log.close()
             raise
         _LIVE.add(self)
+
+    def _program_found(self) -> bool:
+        """Whether the command's program exists where it will run: a relative path left relative (not
+        found from the working folder) is looked for where the sandbox starts, its program folder."""
+        first = self.argv[0]
+        workdir = None if self.sandbox is None else self.sandbox.program.workdir
+        if workdir is not None and "/" in first and not first.startswith("/"):
+            return os.access(workdir / first, os.X_OK) and (workdir / first).is_file()
+        return shutil.which(first, path=self.env.get("PATH")) is not None
 
     def last_output(self, lines: int = OUTPUT_LINES) -> list[str]:
         """The last non-blank lines this launch wrote to its log (not what earlier ones left there)."""

@@ -1,27 +1,37 @@
-"""The competition API under ``/api/ladder/``: participants submit and retire their bots with a
-bearer token; the leaderboard is public. OpenAPI at ``/docs``.
+"""The competition API under ``/api/ladder/``: participants submit (by address or as an archive),
+follow and retire their bots and see their matches with a bearer token; the leaderboard and the
+replays of ended matches are public. OpenAPI at ``/docs``.
 
 Every refusal is a 4xx whose ``detail`` is one line, decided before anything is written.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException, Request, status
+from fastapi import Depends, FastAPI, HTTPException, Query, Request, status
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from starlette.requests import ClientDisconnect
 
 from server.address import address_problem
 from server.store.models import LadderParticipant
-from server.tournament.bracket_checks import header_value_problem, name_problem
+from server.tournament.bracket_checks import command_problem, header_value_problem, name_problem
 from server.tournament.bracket_errors import format_path
+from server.web.catalog import Catalog, NotFoundError, UnreadableReplayError
 
+from .archive import ArchiveError
 from .body_limit import BodyLimit
+from .checking import CheckReport
 from .config import Ladder
-from .store import VALIDATING, LadderError, LadderStore
+from .history import MatchInProgressError, ended_match, matches_of
+from .programs import Programs, default_data_dir
+from .store import VALIDATING, BotRow, LadderError, LadderStore
 from .tokens import MAX_TOKEN_CHARS
 
 __all__ = ["MAX_JSON_BODY_BYTES", "create_app"]
@@ -32,23 +42,28 @@ MAX_JSON_BODY_BYTES = 64 * 1024
 _bearer = HTTPBearer(auto_error=False, description="The participant's token, from the organiser.")
 
 
-class RemoteSubmission(BaseModel):
-    """A bot the participant runs themselves, reached by the referee at ``address``."""
+class _Submission(BaseModel):
+    """What every submission gives: the bot's name."""
 
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, description="The bot's name, unique among the participant's bots.")
+
+    @field_validator("name")
+    @classmethod
+    def _name_usable(cls, value: str) -> str:
+        return _checked(value, name_problem(value) or header_value_problem(value, "a bot name"))
+
+
+class RemoteSubmission(_Submission):
+    """A bot the participant runs themselves, reached by the referee at ``address``."""
+
     address: str = Field(description="HOST:PORT of the bot's gRPC server.")
     tls: bool = Field(default=False, description="Reach the bot over TLS (system roots).")
     server_name: str | None = Field(
         default=None, description="Name the bot's certificate carries, if not the host."
     )
     token: str | None = Field(default=None, description="Bearer token the referee sends to the bot.")
-
-    @field_validator("name")
-    @classmethod
-    def _name_usable(cls, value: str) -> str:
-        return _checked(value, name_problem(value) or header_value_problem(value, "a bot name"))
 
     @field_validator("address")
     @classmethod
@@ -70,6 +85,55 @@ class RemoteSubmission(BaseModel):
             "server_name": self.server_name,
             "token": self.token,
         }
+
+
+class ArchiveSubmission(_Submission):
+    """A program folder the ladder runs in its sandbox: its name and command, beside the archive."""
+
+    command: str = Field(
+        description="The command that starts the bot, run inside the unpacked folder, e.g. "
+        "`python bot.py` or `node bot.js`; it listens at SMTOURNEY_ADDRESS or SMTOURNEY_PORT."
+    )
+
+    @field_validator("command")
+    @classmethod
+    def _command_usable(cls, value: str) -> str:
+        return _checked(value, command_problem(value))
+
+
+ARCHIVE_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "The program folder as a .zip or a .tar.gz (the raw bytes of the file, not a "
+        "form); a single top-level folder is taken as the program folder.",
+        "content": {
+            kind: {"schema": {"type": "string", "format": "binary"}}
+            for kind in ("application/gzip", "application/zip", "application/octet-stream")
+        },
+    }
+}
+
+
+class Refusal(BaseModel):
+    """Why a request was refused, in one line."""
+
+    detail: str
+
+
+REFUSALS = {
+    401: "A missing, unknown or revoked token.",
+    403: "Your participation is paused by the organiser.",
+    404: "No such bot of yours, or no such match.",
+    409: "A name you already used; a match not ended yet.",
+    413: "A body over the limit (an archive: `submission_mb`, uploaded or unpacked).",
+    422: "A field that cannot be used, or an archive refused (paths, links, devices, entries).",
+    429: "Too many of your bots validating, too many submissions this hour, or an upload under way.",
+}
+
+
+def _refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI description of a route's refusals."""
+    return {code: {"model": Refusal, "description": REFUSALS[code]} for code in codes}
 
 
 def _checked(value: str, problem: str | None) -> str:
@@ -96,16 +160,22 @@ Participant = Annotated[LadderParticipant, Depends(_authenticated)]
 """The participant making the request, by their bearer token."""
 
 
-def create_app(ladder: Ladder, store: LadderStore) -> FastAPI:
-    """The API of ``ladder``, kept in ``store``."""
+def create_app(
+    ladder: Ladder, store: LadderStore, *, data_dir: Path | None = None, log_dir: Path = Path("logs")
+) -> FastAPI:
+    """The API of ``ladder``, kept in ``store``; submitted programs unpacked under ``data_dir`` (default:
+    beside the ladder's SQLite file), checks' reports read from ``log_dir``."""
     app = FastAPI(title=f"{ladder.name}: ladder API", version="1")
     app.state.store = store
-    app.add_middleware(BodyLimit, limit=MAX_JSON_BODY_BYTES)
+    programs = Programs(data_dir or default_data_dir(ladder.database_path))
+    uploading: set[int] = set()
+    """Participants with an upload under way."""
+    app.add_middleware(BodyLimit, limit=MAX_JSON_BODY_BYTES, paths={ARCHIVE_PATH: ladder.submission_bytes})
 
     @app.exception_handler(RequestValidationError)
     async def _one_line(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0]
-        loc = [part for part in first.get("loc", ()) if part != "body"]
+        loc = [part for part in first.get("loc", ()) if part not in ("body", "query")]
         message = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
         where = format_path(loc)
         detail = f"{where}: {message}" if where else message
@@ -117,18 +187,17 @@ def create_app(ladder: Ladder, store: LadderStore) -> FastAPI:
 
     @app.get("/api/ladder/bots", summary="My bots and their status")
     def my_bots(participant: Participant) -> list[dict[str, Any]]:
-        return [row.to_json() for row in store.bots(_id(participant))]
+        """Each with the lines of its check and the last lines its program wrote while checked."""
+        return [_with_report(row, log_dir) for row in store.bots(_id(participant))]
 
-    @app.post("/api/ladder/bots", status_code=status.HTTP_201_CREATED, summary="Submit a bot by address")
+    @app.post(
+        "/api/ladder/bots",
+        status_code=status.HTTP_201_CREATED,
+        summary="Submit a bot by address",
+        responses=_refusals(401, 403, 409, 413, 422, 429),
+    )
     def submit(participant: Participant, submission: RemoteSubmission) -> dict[str, Any]:
-        if participant.paused:
-            raise HTTPException(status.HTTP_403_FORBIDDEN, "your participation is paused by the organiser")
-        waiting = sum(1 for row in store.bots(_id(participant)) if row.status == VALIDATING)
-        if waiting >= ladder.max_active_bots:
-            raise HTTPException(
-                status.HTTP_429_TOO_MANY_REQUESTS,
-                f"{waiting} of your bots are still validating; submit again once they are done",
-            )
+        _may_submit(ladder, store, participant, submission.name)
         rating = ladder.initial_rating
         try:
             row = store.add_bot(
@@ -145,7 +214,145 @@ def create_app(ladder: Ladder, store: LadderStore) -> FastAPI:
         except LadderError as exc:
             raise HTTPException(status.HTTP_404_NOT_FOUND, str(exc)) from None
 
+    @app.get(
+        "/api/ladder/bots/{name}", summary="One of my bots and its status", responses=_refusals(401, 404)
+    )
+    def my_bot(participant: Participant, name: str) -> dict[str, Any]:
+        for row in store.bots(_id(participant)):
+            if row.name == name:
+                return _with_report(row, log_dir)
+        raise HTTPException(status.HTTP_404_NOT_FOUND, f"{participant.name} has no bot named {name!r}")
+
+    @app.post(
+        ARCHIVE_PATH,
+        status_code=status.HTTP_201_CREATED,
+        summary="Submit a bot as an archive of its program folder",
+        openapi_extra=ARCHIVE_BODY,
+        responses=_refusals(401, 403, 409, 413, 422, 429),
+    )
+    async def submit_archive(
+        request: Request, participant: Participant, submission: Annotated[ArchiveSubmission, Query()]
+    ) -> dict[str, Any]:
+        """The body is the archive itself, at most the ladder's `submission_mb`; it is unpacked
+        safely and run only in the sandbox. One upload per participant at a time."""
+        me = _id(participant)
+        if me in uploading:
+            raise HTTPException(
+                status.HTTP_429_TOO_MANY_REQUESTS, "another upload of yours is under way; send one at a time"
+            )
+        uploading.add(me)  # no await since the check: no other upload of theirs can slip in between
+        try:
+            await run_in_threadpool(_may_submit, ladder, store, participant, submission.name)
+            program = await _unpacked(request)
+            spec = {"dir": str(program), "command": submission.command}
+            rating = ladder.initial_rating
+            try:
+                row = await run_in_threadpool(
+                    store.add_bot, me, submission.name, spec, mu=rating.mu, sigma=rating.sigma
+                )
+            except LadderError as exc:
+                programs.discard(program)
+                raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
+            except BaseException:
+                programs.discard(program)
+                raise
+            return row.to_json()
+        finally:
+            uploading.discard(me)
+
+    async def _unpacked(request: Request) -> Path:
+        """The request's body received on disk and unpacked; the program folder."""
+        with programs.upload() as upload:
+            try:
+                async for chunk in request.stream():
+                    upload.write(chunk)
+            except ClientDisconnect:  # or refused by the body limit: nobody reads this reply
+                raise HTTPException(status.HTTP_400_BAD_REQUEST, "the upload ended early") from None
+            try:
+                return await run_in_threadpool(programs.unpack, upload, ladder.submission_bytes)
+            except ArchiveError as exc:
+                code = status.HTTP_413_CONTENT_TOO_LARGE if exc.too_large else 422
+                raise HTTPException(code, f"archive: {exc}") from None
+
+    @app.get("/api/ladder/matches", summary="The matches of my bots, newest first", responses=_refusals(401))
+    def my_matches(
+        participant: Participant,
+        bot: Annotated[str | None, Query(description="Only the matches of this bot of mine.")] = None,
+        limit: Annotated[int, Query(ge=1, le=MAX_MATCHES_PAGE, description="At most this many.")] = 100,
+        before: Annotated[
+            int | None, Query(ge=1, description="Only matches with a smaller id (the next page).")
+        ] = None,
+    ) -> list[dict[str, Any]]:
+        """Every seat with its bot and participant; scores, ranks and forfeits once the match has ended."""
+        found = matches_of(store.store, _id(participant), bot=bot, limit=limit, before=before)
+        return [row.to_json() for row in found]
+
+    @app.get(
+        "/api/ladder/matches/{match_id}/replay",
+        summary="The replay of an ended match (public)",
+        responses=_refusals(404, 409),
+    )
+    def replay(match_id: int) -> JSONResponse:
+        """The replay format of docs/replay-format.md, as the web viewer gives it; a match in
+        progress has none yet (409)."""
+        try:
+            tournament_id, stored_id = ended_match(store.store, match_id)
+        except MatchInProgressError as exc:
+            raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
+        except LadderError as exc:
+            raise HTTPException(status.HTTP_404_NOT_FOUND, str(exc)) from None
+        try:
+            found = Catalog(store.store).replay(tournament_id, stored_id)
+        except NotFoundError as exc:
+            raise HTTPException(status.HTTP_404_NOT_FOUND, str(exc)) from None
+        except UnreadableReplayError as exc:
+            raise HTTPException(status.HTTP_500_INTERNAL_SERVER_ERROR, str(exc)) from None
+        disposition = f'attachment; filename="ladder-match-{match_id}.json"'
+        return JSONResponse(found, headers={"Content-Disposition": disposition})
+
     return app
+
+
+ARCHIVE_PATH = "/api/ladder/bots/archive"
+MAX_MATCHES_PAGE = 1000
+SUBMISSION_WINDOW = timedelta(hours=1)
+
+
+def _may_submit(ladder: Ladder, store: LadderStore, participant: LadderParticipant, name: str) -> None:
+    """Refuse a submission before anything is read or written: paused, too many at once or within the
+    hour, or a name already used."""
+    if participant.paused:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, "your participation is paused by the organiser")
+    mine = store.bots(_id(participant))
+    waiting = sum(1 for row in mine if row.status == VALIDATING)
+    if waiting >= ladder.max_active_bots:
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            f"{waiting} of your bots are still validating; submit again once they are done",
+        )
+    since = datetime.now(UTC) - SUBMISSION_WINDOW
+    recent = sum(1 for row in mine if _aware(row.submitted_at) > since)
+    if recent >= ladder.submissions_per_hour:
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            f"you made {recent} submissions in the last hour, this ladder's most; submit again later",
+            headers={"Retry-After": "3600"},
+        )
+    if any(row.name == name for row in mine):
+        raise HTTPException(
+            status.HTTP_409_CONFLICT, f"you already have a bot named {name!r}; give the new one another name"
+        )
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _with_report(row: BotRow, log_dir: Path) -> dict[str, Any]:
+    """A bot as its owner sees it: with its check's lines and the last lines its program wrote."""
+    report = CheckReport(log_dir, row.id)
+    return {**row.to_json(), "check": report.lines(), "log": report.log_tail()}
 
 
 def _id(participant: LadderParticipant) -> int:

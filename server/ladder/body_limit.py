@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -12,19 +13,22 @@ __all__ = ["BodyLimit"]
 class BodyLimit:
     """ASGI middleware: a body declared or sent larger than ``limit`` bytes gets 413 and reaches no
     endpoint. A declared length is refused at once; a chunked body, as soon as it passes the limit:
-    the 413 is sent then, and the endpoint sees the client gone (its own reply is dropped)."""
+    the 413 is sent then, and the endpoint sees the client gone (its own reply is dropped).
+    ``paths`` gives other limits to some paths (an upload)."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, paths: Mapping[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.paths = dict(paths or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.paths.get(scope["path"], self.limit)
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await self._refuse(send)
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await self._refuse(send, limit)
             return
         received = 0
         started = refused = False
@@ -36,9 +40,9 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.limit and not started:
+                if received > limit and not started:
                     refused = True
-                    await self._refuse(send)
+                    await self._refuse(send, limit)
                     return {"type": "http.disconnect"}
             return message
 
@@ -51,8 +55,8 @@ class BodyLimit:
 
         await self.app(scope, counted_receive, tracked_send)
 
-    async def _refuse(self, send: Send) -> None:
-        detail = f"the request body is larger than {self.limit:,} bytes, the most this server takes"
+    async def _refuse(self, send: Send, limit: int) -> None:
+        detail = f"the request body is larger than {limit:,} bytes, the most this server takes"
         body = json.dumps({"detail": detail}).encode()
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
         await send({"type": "http.response.start", "status": 413, "headers": headers})

@@ -31,6 +31,7 @@ from server.web.command import listen
 from .client import ClientError, get_json
 from .config import Ladder, load_ladder
 from .loop import LadderLoop
+from .programs import default_data_dir
 from .store import LadderError, LadderStore
 from .validation import Validator
 
@@ -128,6 +129,13 @@ def serve(
     ] = None,
     executor: ExecutorOption = None,
     ray_address: RayAddressOption = None,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            help="Where submitted programs are unpacked (default: <database stem>-data beside the "
+            "SQLite file, or beside the ladder file's default database for PostgreSQL)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the competition API of a ladder and play its matches, resuming those a previous run
     left unfinished."""
@@ -138,8 +146,10 @@ def serve(
 
     check_executor_options(executor, ray_address)
     ladder, location = _ladder_file(ladder_file, db)
+    if data_dir is None:
+        data_dir = default_data_dir(location if isinstance(location, Path) else ladder.database_path)
     with _ladder_store(location, create=True) as store:
-        app = create_app(ladder, store)
+        app = create_app(ladder, store, data_dir=data_dir, log_dir=log_dir)
         try:
             sock = listen(host, port)
         except OSError as exc:

@@ -39,6 +39,7 @@ MAX_ACTIVE_BOTS = 100
 MAX_SUBMISSION_MB = 1024
 """Largest submission limit an organiser may set (the archive as uploaded)."""
 MAX_CANDIDATES = 10_000
+MAX_SUBMISSIONS_PER_HOUR = 10_000
 
 
 class InitialRating(_Model):
@@ -114,6 +115,13 @@ class Ladder(_Model):
         le=MAX_SUBMISSION_MB,
         strict=True,
         description="Largest submitted archive, in MiB.",
+    )
+    submissions_per_hour: int = Field(
+        default=10,
+        ge=1,
+        le=MAX_SUBMISSIONS_PER_HOUR,
+        strict=True,
+        description="Submissions one participant may make in any hour; more get 429 Too Many Requests.",
     )
     seed: int = Field(
         default=0, ge=0, le=MAX_SEED, strict=True, description="Master seed of every match's chance outcomes."

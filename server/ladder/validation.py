@@ -1,5 +1,6 @@
-"""Validating submitted bots: ``bot check`` for the ladder's game, then one validation match of the
-bot against copies of itself, then ``active`` or ``failed`` with the first failing line.
+"""Validating submitted bots: ``bot check`` for the ladder's game (:mod:`.checking`), then one
+validation match of the bot against copies of itself, then ``active`` or ``failed`` with the first
+failing line.
 
 The validation match is played exactly as a ladder match (same seat, clock, limits and sandbox),
 but stored nowhere and rated by no one: it shows that the bot lasts a whole match, which the
@@ -11,11 +12,12 @@ import json
 import threading
 from pathlib import Path
 
-from server.bot_check import Check, check_bot, is_address
+from server.bot_check import Check
 from server.seeds import derive_seed
 from server.tournament.jobs import MatchJob, MatchPlayer
 from server.tournament.runner import referee_failure
 
+from .checking import check_submission, report_folder, save_report
 from .config import Ladder
 from .seating import seat_spec
 from .store import LadderStore
@@ -34,27 +36,13 @@ def validate_next(store: LadderStore, ladder: Ladder, log_dir: Path) -> bool:
     bot_id, spec_json = pending
     spec = json.loads(spec_json)
     lines: list[Check] = []
-    address = str(spec.get("address", ""))
-    if not is_address(address) or address.startswith("unix:"):  # never launched, never a local socket
-        passed = False
-        lines.append(Check("reach", False, f"{address!r} is not a HOST:PORT address"))
-    elif spec.get("tls") or spec.get("token"):
-        passed = False
-        lines.append(Check("reach", False, "TLS and tokens towards submitted bots are not checked yet"))
-    else:
-        passed = check_bot(
-            address,
-            game=ladder.game,
-            sandboxed=ladder.sandbox,
-            log_dir=log_dir,
-            startup_timeout_s=ladder.startup_timeout_s,
-            decision_ms=ladder.time_control.decision_ms,
-            report=lines.append,
-        )
+    folder = report_folder(log_dir, bot_id)
+    passed = check_submission(spec, ladder, folder, lines.append)
     if passed:
         problem = validation_match(bot_id, spec_json, ladder, log_dir)
         passed = problem is None
         lines.append(Check("validation match", passed, problem or "played to its end"))
+    save_report(folder, lines)
     failing = next((check.line() for check in lines if not check.passed), None)
     store.finish_validation(bot_id, passed=passed, reason=failing, max_active=ladder.max_active_bots)
     return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import signal
 import socket
@@ -63,10 +64,10 @@ class Api:
 
 
 @contextmanager
-def serving(tmp_path: Path) -> Iterator[Api]:
+def serving(tmp_path: Path, ladder_text: str = LADDER) -> Iterator[Api]:
     """The ladder API on 127.0.0.1, on a port of its own; always stopped."""
     path = tmp_path / "ladder.yaml"
-    path.write_text(LADDER)
+    path.write_text(ladder_text)
     ladder = load_ladder(path)
     store = Store.open(ladder.database_path, create=True)
     sock = socket.socket()
@@ -225,11 +226,12 @@ def test_a_paused_participant_and_a_flood_are_refused(api: Api) -> None:
 
 
 @contextmanager
-def served(ladder_file: Path, *options: str) -> Iterator[Api]:
+def served(ladder_file: Path, *options: str, env: dict[str, str] | None = None) -> Iterator[Api]:
     """``smtourney ladder serve`` in a process of its own on a free port; interrupted and always ended."""
     process = subprocess.Popen(
         [sys.executable, "-m", "server", "ladder", "serve", str(ladder_file), "--port", "0", *options],
         cwd=ROOT,
+        env=None if env is None else {**os.environ, **env},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -2,44 +2,31 @@
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from bots.random import RandomBot
-from sdk.serve import BotServer, ServerTls, serve
+from sdk.serve import BotServer
 from server.client import Tls
 from server.seats import SeatSpec
 
+from ..certificates import self_signed, tls_random_bot
 from ..conftest import processes_with
 from .conftest import BOT_ENV, launched, play
 
 
 @pytest.fixture(scope="module")
 def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A self-signed certificate for localhost (made with openssl)."""
-    folder = tmp_path_factory.mktemp("tls")
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-         "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-        check=True,
-        capture_output=True,
-    )  # fmt: skip
-    return cert, key
+    """A self-signed certificate for localhost."""
+    return self_signed(tmp_path_factory.mktemp("tls"), "localhost", "DNS:localhost,IP:127.0.0.1")
 
 
 @pytest.fixture
 def tls_bot(certificate: tuple[Path, Path]) -> Iterator[BotServer]:
-    cert, key = certificate
-    running = serve(RandomBot(), 0, tls=ServerTls(cert.read_bytes(), key.read_bytes()), token="s3cret")
-    try:
+    with tls_random_bot(certificate, "s3cret") as running:
         yield running
-    finally:
-        running.stop(grace=0)
 
 
 def test_remote_bot_over_tls_with_token(
