@@ -18,6 +18,7 @@ from server.address import address_problem
 from server.store.models import LadderParticipant
 from server.tournament.bracket_checks import header_value_problem, name_problem
 from server.tournament.bracket_errors import format_path
+from server.web.app import viewer_app
 
 from .body_limit import BodyLimit
 from .config import Ladder
@@ -145,6 +146,9 @@ def create_app(ladder: Ladder, store: LadderStore) -> FastAPI:
         except LadderError as exc:
             raise HTTPException(status.HTTP_404_NOT_FOUND, str(exc)) from None
 
+    # Everything else is the web viewer over the same database: the ladder's live pages and the
+    # replays of its finished matches. Mounted, not merged, so each keeps its own error replies.
+    app.mount("/", viewer_app(store.store))
     return app
 
 
