@@ -37,8 +37,9 @@
   const badge = (status, reason) => node("span", { class: `status status-${status}`, title: reason }, status);
   const interval = (row) => (row.rank_interval ? `${row.rank_interval[0]}–${row.rank_interval[1]}` : "—");
 
-  // A table redrawn from a list: rows are keyed, and a row that is new or whose shown values
-  // differ from the last draw is marked "changed" (or "new"), which the stylesheet flashes.
+  // A table redrawn from a list when its data changed: rows are keyed, and a row that is new or whose
+  // shown values differ from the last draw is marked "changed" (or "new"), which the stylesheet
+  // flashes; the marks stay until the data changes again.
   class LiveTable {
     constructor(table, empty) {
       this.body = table.tBodies[0];
@@ -46,13 +47,15 @@
       this.before = null;
     }
 
-    draw(items, key, render) {
+    // ``decorate(row, item, previous)`` adds what shows the change itself (not part of the row's values).
+    draw(items, key, render, decorate) {
       const now = new Map();
       const rows = items.map((item, index) => {
         const id = String(key(item));
         const previous = this.before ? this.before.get(id) : undefined;
-        const row = render(item, previous);
+        const row = render(item);
         const signature = row.textContent;
+        if (decorate) decorate(row, item, previous);
         row.dataset.key = id;
         if (this.before && (!previous || previous.signature !== signature)) {
           row.classList.add(previous ? "changed" : "new");
@@ -67,21 +70,20 @@
     }
   }
 
-  function move(row, previous) {
-    if (!previous || previous.item.rank === row.rank) return null;
-    const up = row.rank < previous.item.rank;
-    const by = Math.abs(row.rank - previous.item.rank);
-    return node("span", { class: `move ${up ? "up" : "down"}`, title: `${up ? "up" : "down"} ${by}` },
-      `${up ? "▲" : "▼"}${by}`);
+  function move(row, item, previous) {
+    if (!previous || previous.item.rank === item.rank) return;
+    const up = item.rank < previous.item.rank;
+    const by = Math.abs(item.rank - previous.item.rank);
+    row.querySelector(".rank").append(
+      node("span", { class: `move ${up ? "up" : "down"}`, title: `${up ? "up" : "down"} ${by}` }, `${up ? "▲" : "▼"}${by}`));
   }
 
   const botLink = (id, name) => node("a", { href: `/ladder/bots/${id}` }, name);
 
   function leaderboard() {
     const table = new LiveTable(document.getElementById("leaderboard"), document.getElementById("empty"));
-    return (rows) => table.draw(rows, (row) => row.id, (row, previous) => node("tr", { "data-bot": row.id },
-      cell([row.rank, move(row, previous)].filter(Boolean).reduce((span, part) => (span.append(part), span),
-        node("span", { class: "rank" })), "num"),
+    return (rows) => table.draw(rows, (row) => row.id, (row) => node("tr", { "data-bot": row.id },
+      cell(node("span", { class: "rank" }, row.rank), "num"),
       cell(botLink(row.id, row.name), "name"),
       cell(row.participant, "name"),
       cell(badge(row.status, row.reason)),
@@ -91,7 +93,7 @@
       cell(interval(row), "num"),
       cell(row.games, "num"),
       cell(when(row.last_game_at)),
-    ));
+    ), move);
   }
 
   function seatText(seat) {
@@ -128,7 +130,7 @@
     return async (story) => {
       const b = story.bot;
       const fact = (term, value, cls) => [node("dt", {}, term), node("dd", { class: cls }, value)];
-      const shown = [
+      const items = [
         ...fact("status", badge(b.status, b.reason)),
         ...fact("rank", b.rank ? String(b.rank) : "—"),
         ...fact("mu", fixed(b.mu), "num"),
@@ -140,7 +142,7 @@
         ...fact("submitted (UTC)", when(story.submitted_at)),
       ];
       const before = facts.textContent;
-      facts.replaceChildren(...shown);
+      facts.replaceChildren(...items);
       if (polls > 0 && facts.textContent !== before) flash(facts);
       reason.hidden = !b.reason;
       reason.textContent = b.reason ? `${b.status}: ${b.reason}` : "";
@@ -181,9 +183,12 @@
     try {
       const reply = await fetch(source, { cache: "no-store", headers: { Accept: "application/json" } });
       if (!reply.ok) throw new Error(`the server answered ${reply.status}`);
-      const data = await reply.json();
+      const text = JSON.stringify(await reply.json());
       polls += 1;
-      await draw(data);
+      if (text !== shown) {  // the marks of the last change stay until the next one
+        shown = text;
+        await draw(JSON.parse(text));
+      }
       state.textContent = `updated at ${new Date().toLocaleTimeString()}`;
       live.dataset.polls = String(polls);
       live.classList.remove("stale");
@@ -195,7 +200,9 @@
     }
   }
 
-  Promise.resolve(draw(JSON.parse(document.getElementById("live-data").textContent))).then(() => {
+  const initial = JSON.parse(document.getElementById("live-data").textContent);
+  let shown = JSON.stringify(initial);
+  Promise.resolve(draw(initial)).then(() => {
     live.dataset.ready = "true";
     setTimeout(poll, pollMs);
   });
