@@ -141,6 +141,16 @@ class LadderCatalog:
             for place, row in enumerate(rows, start=1)
         ]
 
+    def bots(self) -> list[LeaderRow]:
+        """Every bot ever submitted, newest first, whatever its status; ``rank`` 0 when it is not on
+        the leaderboard (validating, or failed or retired without a game)."""
+        board = {row.id: row for row in self.leaderboard()}
+        last = self._last_games()
+        return [
+            board.get(row.id) or _leader_row(0, row, None, last.get(row.id))
+            for row in reversed(self.ladder.bots())
+        ]
+
     def _rank_intervals(self, active: list[BotRow]) -> list[tuple[int, int]]:
         """The active bots' rank intervals, computed again only when a rating has changed: they take
         thousands of draws, and every open leaderboard asks for them every few seconds."""
@@ -155,38 +165,19 @@ class LadderCatalog:
         """The bot's status, its rating after each matchmaking decision it was part of and now, its
         matches (newest first) and its faults."""
         with Session(self.store.engine) as session:
-            found = session.exec(
-                select(LadderBot, LadderParticipant).join(LadderParticipant).where(LadderBot.id == bot_id)
-            ).first()
-            if found is None:
+            bot = session.get(LadderBot, bot_id)
+            if bot is None:
                 raise NotFoundError(f"there is no bot {bot_id} in this ladder")
-            bot, owner = found
             mine = select(LadderSeat.ladder_match_id).where(LadderSeat.bot_id == bot_id)
             matches = self._matches(session, select(LadderMatch).where(col(LadderMatch.id).in_(mine)))
-        listed = next((row for row in self.leaderboard() if row.id == bot_id), None)
-        row = listed or _leader_row(
-            0,
-            BotRow(
-                bot_id,
-                bot.name,
-                owner.name,
-                bot.status,
-                bot.reason,
-                bot.games,
-                bot.mu,
-                bot.sigma,
-                bot.submitted_at,
-            ),
-            None,
-            bot.last_game_at,
-        )
+        row = next(row for row in self.bots() if row.id == bot_id)
         in_order = sorted(matches, key=lambda match: match.id)
         seats = [next(seat for seat in match.seats if seat.bot_id == bot_id) for match in in_order]
         history = [
             RatingPoint(number, match.id, seat.mu, seat.sigma)
             for number, (match, seat) in enumerate(zip(in_order, seats, strict=True))
         ]
-        history.append(RatingPoint(len(history), None, bot.mu, bot.sigma))
+        history.append(RatingPoint(len(history), None, row.mu, row.sigma))
         faults = self._faults(bot_id, {match.id: match.url for match in in_order})
         return BotStory(row, _utc(bot.submitted_at), history, in_order[::-1], faults[::-1])
 

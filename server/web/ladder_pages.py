@@ -1,4 +1,4 @@
-"""The ladder's public pages: the leaderboard, a page per bot and the matches in progress.
+"""The ladder's public pages: the leaderboard, every bot, a page per bot and the matches in progress.
 
 Each page carries its data as JSON and draws it with ``ladder.js``, which polls the same data under
 ``/api/ladder/public/`` and marks what changed, so the pages follow the ladder without a reload. A
@@ -41,6 +41,12 @@ def matches_page(catalog: LadderCatalogDep) -> HTMLResponse:
     return _page("ladder_matches.html", "/api/ladder/public/matches", rows, section="matches")
 
 
+@router.get("/ladder/bots", response_class=HTMLResponse)
+def bots_page(catalog: LadderCatalogDep) -> HTMLResponse:
+    rows = [row.to_json() for row in catalog.bots()]
+    return _page("ladder_bots.html", "/api/ladder/public/bots", rows, section="bots")
+
+
 @router.get("/ladder/bots/{bot_id}", response_class=HTMLResponse)
 def bot_page(bot_id: int, catalog: LadderCatalogDep) -> HTMLResponse:
     story = catalog.bot(bot_id)
@@ -78,6 +84,12 @@ def leaderboard_json(catalog: LadderCatalogDep) -> list[dict[str, Any]]:
 def matches_json(catalog: LadderCatalogDep) -> list[dict[str, Any]]:
     """The matches decided and not yet done: seats, ratings used, and where to watch them live."""
     return [row.to_json() for row in catalog.in_progress()]
+
+
+@router.get("/api/ladder/public/bots")
+def bots_json(catalog: LadderCatalogDep) -> list[dict[str, Any]]:
+    """Every bot ever submitted, newest first, with its status (and why, if failed or suspended)."""
+    return [row.to_json() for row in catalog.bots()]
 
 
 @router.get("/api/ladder/public/bots/{bot_id}")

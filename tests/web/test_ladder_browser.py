@@ -173,7 +173,8 @@ def test_long_names_fit_their_boxes(page: Page, ladder: tuple[str, LadderFill]) 
     page.set_viewport_size({"width": 900, "height": 900})
     (long_bot,) = [row.id for row in fill.ladder.bots() if row.name == LONG]
     fill.decide()
-    for path in ("/ladder", f"/ladder/bots/{long_bot}", "/ladder/matches", "/"):
+    fill.bot(fill.participant("kay"), "failing", reason="FAIL health: " + "an-unbroken-reason-" * 12)
+    for path in ("/ladder", "/ladder/bots", f"/ladder/bots/{long_bot}", "/ladder/matches", "/"):
         page.goto(url + path)
         if path != "/":
             page.wait_for_selector("#live[data-ready='true']")

@@ -139,6 +139,21 @@ def test_a_bots_page_has_its_status_history_matches_and_faults(filled: Filled) -
     assert broken["matches"] == [] and broken["bot"]["rank"] == 0
 
 
+def test_every_bot_is_listed_newest_first_with_why_it_failed(filled: Filled) -> None:
+    rows = fetch(f"{filled.url}/api/ladder/public/bots").json()
+    assert [row["id"] for row in rows] == sorted(filled.bots.values(), reverse=True)
+    board = {row["id"]: row for row in fetch(f"{filled.url}/api/ladder/public/leaderboard").json()}
+    for row in rows:
+        assert row == board.get(row["id"], row)  # a bot on the board is listed as the board has it
+    (broken,) = [row for row in rows if row["name"] == "broken"]
+    assert (broken["status"], broken["reason"], broken["rank"]) == (
+        "failed",
+        "FAIL health: the bot did not answer",
+        0,
+    )
+    assert embedded(html(fetch(f"{filled.url}/ladder/bots"))) == rows
+
+
 def test_matches_in_progress_link_only_to_their_live_view(filled: Filled) -> None:
     assert fetch(f"{filled.url}/api/ladder/public/matches").json() == []
     scheduled, scheduled_table = filled.fill.decide()

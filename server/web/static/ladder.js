@@ -92,8 +92,20 @@
       cell(fixed(row.conservative), "num"),
       cell(interval(row), "num"),
       cell(row.games, "num"),
-      cell(when(row.last_game_at)),
+      cell(when(row.last_game_at), "when"),
     ), move);
+  }
+
+  function bots() {
+    const table = new LiveTable(document.getElementById("bots"), document.getElementById("empty"));
+    return (rows) => table.draw(rows, (row) => row.id, (row) => node("tr", { "data-bot": row.id },
+      cell(botLink(row.id, row.name), "name"),
+      cell(row.participant, "name"),
+      cell(node("span", {}, badge(row.status, row.reason), row.reason ? node("span", { class: "why" }, row.reason) : null)),
+      cell(row.rank || "—", "num"),
+      cell(row.games, "num"),
+      cell(when(row.last_game_at), "when"),
+    ));
   }
 
   function seatText(seat) {
@@ -114,7 +126,7 @@
       cell(badge(match.status)),
       cell(node("span", { class: "seats" }, ...match.seats.map(seatText))),
       cell(fixed(match.quality, 3), "num"),
-      cell(when(match.decided_at)),
+      cell(when(match.decided_at), "when"),
       cell(watchLink(match)),
     ));
   }
@@ -154,7 +166,7 @@
           cell(badge(match.status)),
           cell(mine ? mine.seat : "", "num"),
           cell(node("span", { class: "seats" }, ...match.seats.map(seatText))),
-          cell(when(match.finished_at)),
+          cell(when(match.finished_at), "when"),
           cell(watchLink(match)),
         );
       });
@@ -177,7 +189,7 @@
     };
   }
 
-  const draw = { leaderboard, matches, bot }[live.dataset.kind]();
+  const draw = { leaderboard, bots, matches, bot }[live.dataset.kind]();
 
   async function poll() {
     try {
