@@ -24,7 +24,10 @@ from server.tournament.statistics import rank_intervals
 
 from .catalog import NotFoundError, RatingPoint, watch_path
 
-__all__ = ["BotStory", "LadderCatalog", "LadderMatchRow", "LeaderRow"]
+__all__ = ["MATCHES_SHOWN", "BotStory", "LadderCatalog", "LadderMatchRow", "LeaderRow"]
+
+MATCHES_SHOWN = 100
+"""A bot's page lists its newest matches only: a bot plays thousands over a ladder's life."""
 
 
 def _utc(moment: datetime) -> str:
@@ -110,6 +113,7 @@ class BotStory:
     bot: LeaderRow
     submitted_at: str
     history: list[RatingPoint]
+    match_count: int
     matches: list[LadderMatchRow]
     faults: list[Fault]
 
@@ -162,24 +166,25 @@ class LadderCatalog:
         return cached[1]
 
     def bot(self, bot_id: int) -> BotStory:
-        """The bot's status, its rating after each matchmaking decision it was part of and now, its
-        matches (newest first) and its faults."""
+        """The bot's status, its rating at each matchmaking decision that seated it and now, its newest
+        :data:`MATCHES_SHOWN` matches (newest first) and its faults (newest first)."""
         with Session(self.store.engine) as session:
             bot = session.get(LadderBot, bot_id)
             if bot is None:
                 raise NotFoundError(f"there is no bot {bot_id} in this ladder")
-            mine = select(LadderSeat.ladder_match_id).where(LadderSeat.bot_id == bot_id)
-            matches = self._matches(session, select(LadderMatch).where(col(LadderMatch.id).in_(mine)))
+            seen = session.exec(
+                select(LadderSeat.ladder_match_id, LadderSeat.mu, LadderSeat.sigma)
+                .where(LadderSeat.bot_id == bot_id)
+                .order_by(col(LadderSeat.ladder_match_id))
+            ).all()
+            newest = [ladder_match for ladder_match, _, _ in seen[-MATCHES_SHOWN:]]
+            matches = self._matches(session, select(LadderMatch).where(col(LadderMatch.id).in_(newest)))
         row = next(row for row in self.bots() if row.id == bot_id)
-        in_order = sorted(matches, key=lambda match: match.id)
-        seats = [next(seat for seat in match.seats if seat.bot_id == bot_id) for match in in_order]
-        history = [
-            RatingPoint(number, match.id, seat.mu, seat.sigma)
-            for number, (match, seat) in enumerate(zip(in_order, seats, strict=True))
-        ]
+        history = [RatingPoint(number, match, mu, sigma) for number, (match, mu, sigma) in enumerate(seen)]
         history.append(RatingPoint(len(history), None, row.mu, row.sigma))
-        faults = self._faults(bot_id, {match.id: match.url for match in in_order})
-        return BotStory(row, _utc(bot.submitted_at), history, in_order[::-1], faults[::-1])
+        return BotStory(
+            row, _utc(bot.submitted_at), history, len(seen), matches[::-1], self._faults(bot_id)[::-1]
+        )
 
     def in_progress(self) -> list[LadderMatchRow]:
         """The matches decided and not yet done, oldest first."""
@@ -276,12 +281,13 @@ class LadderCatalog:
             )
         return rows
 
-    def _faults(self, bot_id: int, urls: dict[int, str]) -> list[Fault]:
+    def _faults(self, bot_id: int) -> list[Fault]:
         """The bot's strikes and forfeits in its finished matches, from the stored seats, in order."""
         with Session(self.store.engine) as session:
             rows = session.exec(
-                select(LadderMatch.id, Seat)
-                .join(Seat, col(Seat.match_pk) == col(LadderMatch.match_pk))
+                select(LadderMatch.id, Seat, Match.tournament_id, Match.match_id)
+                .join(Match, col(Match.id) == col(LadderMatch.match_pk))
+                .join(Seat, col(Seat.match_pk) == col(Match.id))
                 .join(LadderSeat, col(LadderSeat.ladder_match_id) == col(LadderMatch.id))
                 .where(
                     LadderSeat.bot_id == bot_id,
@@ -294,13 +300,13 @@ class LadderCatalog:
         return [
             Fault(
                 match,
-                urls[match],
+                _match_path(tournament, match_id),
                 seat.strikes,
                 seat.forfeited,
                 seat.forfeit_reason,
                 json.loads(seat.faults_json),
             )
-            for match, seat in rows
+            for match, seat, tournament, match_id in rows
             if match is not None
         ]
 

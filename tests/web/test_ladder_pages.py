@@ -16,6 +16,7 @@ import pytest
 from server.ladder.matchmaking import Table
 from server.ladder.outcome import finish_match
 from server.tournament.statistics import rank_intervals
+from server.web import ladder_catalog
 
 from ..ladder.test_api import LADDER, served
 from .conftest import Reply, fetch, serve
@@ -128,6 +129,7 @@ def test_a_bots_page_has_its_status_history_matches_and_faults(filled: Filled) -
             assert match["status"] == "done"
             assert re.fullmatch(r"/tournaments/\d+/matches/ladder-\d+", match["url"]), match["url"]
             assert fetch(filled.url + match["url"]).status == 200  # the replay opens once done
+        assert story["match_count"] == len(mine)
         page = html(fetch(f"{filled.url}/ladder/bots/{bot_id}"))
         assert embedded(page) == story and 'id="rating-plot"' in page
     assert any(
@@ -137,6 +139,18 @@ def test_a_bots_page_has_its_status_history_matches_and_faults(filled: Filled) -
     assert broken["bot"]["status"] == "failed"
     assert broken["bot"]["reason"] == "FAIL health: the bot did not answer"
     assert broken["matches"] == [] and broken["bot"]["rank"] == 0
+
+
+def test_a_bots_page_lists_its_newest_matches_only(filled: Filled, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ladder_catalog, "MATCHES_SHOWN", 2)
+    bot_id = max(
+        filled.bots.values(), key=lambda b: sum(b in [s.id for s in p.table.seats] for p in filled.played)
+    )
+    mine = [p.ladder_match for p in filled.played if bot_id in [b.id for b in p.table.seats]]
+    assert len(mine) > 2
+    story = fetch(f"{filled.url}/api/ladder/public/bots/{bot_id}").json()
+    assert [m["id"] for m in story["matches"]] == mine[:-3:-1] and story["match_count"] == len(mine)
+    assert [h["match_index"] for h in story["history"]] == [*mine, None]  # the whole history still
 
 
 def test_every_bot_is_listed_newest_first_with_why_it_failed(filled: Filled) -> None:

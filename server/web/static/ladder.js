@@ -159,6 +159,10 @@
       reason.hidden = !b.reason;
       reason.textContent = b.reason ? `${b.status}: ${b.reason}` : "";
 
+      const listed = story.matches.length;
+      document.getElementById("match-count").textContent = story.match_count > listed
+        ? `The newest ${listed} of its ${story.match_count} matches, newest first.`
+        : `${story.match_count} match${story.match_count === 1 ? "" : "es"}, newest first.`;
       played.draw(story.matches, (match) => match.id, (match) => {
         const mine = match.seats.find((seat) => seat.bot_id === b.id);
         return node("tr", { "data-match": match.id },
