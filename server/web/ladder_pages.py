@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
 from .deps import LadderCatalogDep
 from .plot import rating_plot
@@ -21,6 +21,8 @@ router = APIRouter()
 
 POLL_MS = 2000
 """How often a page asks for fresh data."""
+HISTORY_AXIS = "matchmaking decisions, then now"
+"""What the horizontal axis of a bot's rating history counts."""
 
 
 def _page(template: str, source: str, data: Any, **context: Any) -> HTMLResponse:
@@ -57,6 +59,7 @@ def bot_page(bot_id: int, catalog: LadderCatalogDep) -> HTMLResponse:
         section="bot",
         bot=story.bot,
         plot=rating_plot({story.bot.name: story.history}),
+        x_label=HISTORY_AXIS,
     )
 
 
@@ -65,7 +68,7 @@ def bot_chart(bot_id: int, catalog: LadderCatalogDep) -> HTMLResponse:
     """The rating-history chart alone, for the bot's page to redraw it when a match is counted."""
     story = catalog.bot(bot_id)
     plot = rating_plot({story.bot.name: story.history})
-    return HTMLResponse(render("rating_plot.html", plot=plot, x_label="matchmaking decisions, then now"))
+    return HTMLResponse(render("rating_plot.html", plot=plot, x_label=HISTORY_AXIS))
 
 
 @router.get("/ladder/matches/{ladder_match}/watch")
@@ -74,25 +77,29 @@ def watch(ladder_match: int, catalog: LadderCatalogDep) -> RedirectResponse:
     return RedirectResponse(catalog.watch_target(ladder_match), status_code=307)
 
 
+# The JSON is encoded directly (plain dicts and lists already): FastAPI's generic encoder would
+# take longer than the queries for a board of a thousand bots, asked for by every open page.
+
+
 @router.get("/api/ladder/public/leaderboard")
-def leaderboard_json(catalog: LadderCatalogDep) -> list[dict[str, Any]]:
-    """Every bot that plays or has played, best first, with its 95 % skill interval and last game."""
-    return [row.to_json() for row in catalog.leaderboard()]
+def leaderboard_json(catalog: LadderCatalogDep) -> JSONResponse:
+    """Every bot that plays or has played, best first, with its 95 % rank interval and last game."""
+    return JSONResponse([row.to_json() for row in catalog.leaderboard()])
 
 
 @router.get("/api/ladder/public/matches")
-def matches_json(catalog: LadderCatalogDep) -> list[dict[str, Any]]:
+def matches_json(catalog: LadderCatalogDep) -> JSONResponse:
     """The matches decided and not yet done: seats, ratings used, and where to watch them live."""
-    return [row.to_json() for row in catalog.in_progress()]
+    return JSONResponse([row.to_json() for row in catalog.in_progress()])
 
 
 @router.get("/api/ladder/public/bots")
-def bots_json(catalog: LadderCatalogDep) -> list[dict[str, Any]]:
+def bots_json(catalog: LadderCatalogDep) -> JSONResponse:
     """Every bot ever submitted, newest first, with its status (and why, if failed or suspended)."""
-    return [row.to_json() for row in catalog.bots()]
+    return JSONResponse([row.to_json() for row in catalog.bots()])
 
 
 @router.get("/api/ladder/public/bots/{bot_id}")
-def bot_json(bot_id: int, catalog: LadderCatalogDep) -> dict[str, Any]:
+def bot_json(bot_id: int, catalog: LadderCatalogDep) -> JSONResponse:
     """One bot: status, rating history, matches (newest first) and faults."""
-    return catalog.bot(bot_id).to_json()
+    return JSONResponse(catalog.bot(bot_id).to_json())

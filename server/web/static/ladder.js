@@ -50,7 +50,7 @@
     // ``decorate(row, item, previous)`` adds what shows the change itself (not part of the row's values).
     draw(items, key, render, decorate) {
       const now = new Map();
-      const rows = items.map((item, index) => {
+      const rows = items.map((item) => {
         const id = String(key(item));
         const previous = this.before ? this.before.get(id) : undefined;
         const row = render(item);
@@ -61,7 +61,7 @@
           row.classList.add(previous ? "changed" : "new");
           row.dataset.changed = String(polls);
         }
-        now.set(id, { signature, index, item });
+        now.set(id, { signature, item });
         return row;
       });
       this.body.replaceChildren(...rows);
