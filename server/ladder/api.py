@@ -23,6 +23,7 @@ from server.address import address_problem
 from server.store.models import LadderParticipant
 from server.tournament.bracket_checks import command_problem, header_value_problem, name_problem
 from server.tournament.bracket_errors import format_path
+from server.web.app import viewer_app
 from server.web.catalog import Catalog, NotFoundError, UnreadableReplayError
 
 from .archive import ArchiveError
@@ -310,6 +311,9 @@ def create_app(
         disposition = f'attachment; filename="ladder-match-{match_id}.json"'
         return JSONResponse(found, headers={"Content-Disposition": disposition})
 
+    # Everything else is the web viewer over the same database: the ladder's live pages and the
+    # replays of its finished matches. Mounted, not merged, so each keeps its own error replies.
+    app.mount("/", viewer_app(store.store))
     return app
 
 

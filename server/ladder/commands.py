@@ -156,8 +156,12 @@ def serve(
             print_error(f"cannot listen on {host} port {port}: {exc.strerror or exc}")
             raise typer.Exit(1) from None
         shown = f"[{host}]" if ":" in host else host
-        url = f"http://{shown}:{sock.getsockname()[1]}/api/ladder/"
-        console.print(plain(f"ladder {ladder.name} at {url}  (Ctrl-C to stop)"))
+        root = f"http://{shown}:{sock.getsockname()[1]}"
+        console.print(
+            plain(
+                f"ladder {ladder.name} at {root}/api/ladder/, leaderboard at {root}/ladder  (Ctrl-C to stop)"
+            )
+        )
         validator = Validator(store, ladder, log_dir)
         loop = LadderLoop(
             ladder,

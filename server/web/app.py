@@ -6,8 +6,8 @@ pages and ``{"error": ...}`` for the API, with the status that fits.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -19,12 +19,19 @@ from server.store.database import StoreError
 from server.store.location import Location
 from server.store.repository import Store
 
-from . import api, games, pages
-from .catalog import Catalog, NotFoundError, UnreadableReplayError
+from . import api, games, ladder_pages, pages
+from .catalog import Catalog, MatchInFlightError, NotFoundError, UnreadableReplayError
 from .filters import FilterError
+from .ladder_catalog import LadderCatalog
 from .templating import render
 
-TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 500: "Cannot show this"}
+TITLES = {
+    400: "Bad request",
+    403: "Not shown yet",
+    404: "Not found",
+    405: "Method not allowed",
+    500: "Cannot show this",
+}
 
 
 def _error(request: Request, status: int, message: str) -> Response:
@@ -54,6 +61,10 @@ async def _unreadable(request: Request, exc: Exception) -> Response:
     return _error(request, 500, exc.message if isinstance(exc, StoreError) else str(exc))
 
 
+async def _in_flight(request: Request, exc: Exception) -> Response:
+    return _error(request, 403, str(exc))
+
+
 async def _unexpected(request: Request, exc: Exception) -> Response:
     """A bug: the visitor gets its gist, the server's log the traceback."""
     return _error(request, 500, f"unexpected error: {type(exc).__name__}: {exc}")
@@ -69,17 +80,28 @@ def create_app(db_path: Location) -> FastAPI:
         yield
         store.close()
 
+    return viewer_app(store, lifespan)
+
+
+def viewer_app(
+    store: Store, lifespan: Callable[[FastAPI], AbstractAsyncContextManager[None]] | None = None
+) -> FastAPI:
+    """The viewer over an open ``store``, which the caller closes (unless ``lifespan`` does): the
+    ladder's service mounts it beside its API."""
     app = FastAPI(title="smtourney", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.catalog = Catalog(store)
+    app.state.ladder_catalog = LadderCatalog(store)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(games.router)
+    app.include_router(ladder_pages.router)
     app.mount("/static", StaticFiles(packages=[("server.web", "static")]), name="static")
     app.add_exception_handler(NotFoundError, _not_found)
     app.add_exception_handler(HTTPException, _no_such_page)
     app.add_exception_handler(RequestValidationError, _no_such_page)
     app.add_exception_handler(FilterError, _bad_filter)
     app.add_exception_handler(UnreadableReplayError, _unreadable)
+    app.add_exception_handler(MatchInFlightError, _in_flight)
     app.add_exception_handler(StoreError, _unreadable)
     app.add_exception_handler(Exception, _unexpected)
     return app

@@ -9,11 +9,14 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlmodel import Session, col, select
+
 from sdk.games.registry import get_game
+from server.ladder.outcome import DONE, ladder_match_of
 from server.replay import build_replay
 from server.resimulate import ReplayMismatchError
 from server.store.database import StoreError
-from server.store.models import Tournament
+from server.store.models import LadderMatch, Match, Tournament
 from server.store.repository import Store
 from server.tournament.ratings import ENVIRONMENT, rate
 from server.tournament.report import standing_rows, statistics_json
@@ -27,6 +30,10 @@ class NotFoundError(LookupError):
 
 class UnreadableReplayError(Exception):
     """A stored match that cannot be shown: corrupted rows, or a record the engine refuses."""
+
+
+class MatchInFlightError(Exception):
+    """A ladder match not done yet: the public sees it live as a spectator, its replay once it ends."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +181,7 @@ class Catalog:
         ``seat``: as that seat saw the match (None: everything, the organiser's view).
         """
         tournament = self.tournament(tournament_id)
+        self._refuse_in_flight(tournament_id, match_id)
         try:
             record = self.store.load_record(tournament_id, match_id)
         except StoreError as exc:
@@ -192,6 +200,29 @@ class Catalog:
             return build_replay(record, tournament=tournament.name, seat=seat)
         except ReplayMismatchError as exc:
             raise _unreadable(match_id, str(exc)) from None
+
+    def _refuse_in_flight(self, tournament_id: int, match_id: str) -> None:
+        """No replay, whole or of one seat, of a ladder match before it is done: a participant could
+        feed what it shows to their own bot while the match is played."""
+        named = ladder_match_of(match_id)
+        with Session(self.store.engine) as session:
+            pointing = session.exec(
+                select(LadderMatch)
+                .join(Match, col(Match.id) == col(LadderMatch.match_pk))
+                .where(Match.tournament_id == tournament_id, Match.match_id == match_id)
+            ).first()
+            ladder_match = pointing or (None if named is None else session.get(LadderMatch, named))
+        if ladder_match is not None and ladder_match.id is not None and ladder_match.status != DONE:
+            raise MatchInFlightError(
+                f"match {match_id!r} is still being played: watch it live at "
+                f"{watch_path(ladder_match.id)}; its replay opens when it ends"
+            )
+
+
+def watch_path(ladder_match: int) -> str:
+    """Where the public watches a ladder match: the page redirects to its live spectator view while
+    it is in flight, to its replay once it is done."""
+    return f"/ladder/matches/{ladder_match}/watch"
 
 
 def _unreadable(match_id: str, reason: str) -> UnreadableReplayError:

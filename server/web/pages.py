@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from server.tournament.report import pairing_text, seat_verdict
 
-from .deps import CatalogDep
+from .deps import CatalogDep, LadderCatalogDep
 from .export import export_html
 from .filters import SeatFilter, viewer_seat
 from .plot import rating_plot
@@ -19,8 +19,10 @@ router = APIRouter(default_response_class=HTMLResponse)
 
 
 @router.get("/")
-def tournaments_page(catalog: CatalogDep) -> HTMLResponse:
-    return HTMLResponse(render("tournaments.html", tournaments=catalog.tournaments()))
+def tournaments_page(catalog: CatalogDep, ladder: LadderCatalogDep) -> HTMLResponse:
+    return HTMLResponse(
+        render("tournaments.html", tournaments=catalog.tournaments(), ladder=ladder.holds_ladder())
+    )
 
 
 @router.get("/tournaments/{tournament_id}")
