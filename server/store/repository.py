@@ -18,12 +18,14 @@ from server.record import MatchRecord, SeatRecord
 from server.steps_block import BlockError, PackedRecord, decode_steps
 
 from .database import StoreError, open_database
+from .live_rows import clear_match
 from .location import Location
 from .models import Entrant, Match, MatchSteps, RatingSnapshot, Seat, Tournament
 from .postgres import one_line
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
+_S = TypeVar("_S", bound="Store")
 
 
 class _CorruptedError(Exception):
@@ -40,11 +42,11 @@ def _loads(text: str | None, where: str) -> Any:
         raise _CorruptedError(f"corrupted replay data in {where}: {exc}") from None
 
 
-def _guarded(method: Callable[Concatenate[Store, _P], _R]) -> Callable[Concatenate[Store, _P], _R]:
+def _guarded(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
     """Any database failure of ``method`` (a damaged, locked or read-only file) as one StoreError."""
 
     @functools.wraps(method)
-    def guarded(store: Store, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    def guarded(store: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(store, *args, **kwargs)
         except _CorruptedError as exc:
@@ -172,7 +174,7 @@ class Store:
         record: MatchRecord | PackedRecord,
         seat_entrants: Sequence[int],
     ) -> bool:
-        """Store a finished match in one transaction; False if it was stored already.
+        """Store a finished match in one transaction (its live rows removed); False if it was stored already.
 
         Plain inserts, not ORM objects, and the entrants' ids read once per store: this runs in the
         tournament process once per match, so what it costs is paid by every match of a run.
@@ -210,6 +212,7 @@ class Store:
                     ],
                 )
                 connection.execute(insert(MatchSteps), {"match_pk": match_pk, "block": packed.steps})
+                clear_match(connection, tournament_id, head.match_id)  # no longer in flight
         except IntegrityError:  # the match id or schedule index is taken: the transaction was rolled back
             return False
         return True

@@ -104,6 +104,23 @@ def test_the_audit_catches_an_observation_that_shows_hidden_state(
         audit(db, record_dir, TOURNAMENT_SEED)
 
 
+def test_the_audit_catches_a_spectator_view_that_shows_hidden_state(
+    one_round: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db, record_dir = one_round
+    record = next(stored_records(db))
+    plugin = get_game(record.game)
+    secret: list[bool] = []
+    resimulate(
+        record, lambda step, action, state: secret.append(plugin.view(state, 0) != plugin.view(state, 1))
+    )
+    if not any(secret):
+        pytest.skip(f"{record.game}: every seat sees the same, so the organiser's view hides nothing")
+    monkeypatch.setattr(plugin, "spectator_view", lambda state: plugin.view(state, None))
+    with pytest.raises(AssertionError, match="the spectator view shows"):
+        audit(db, record_dir, TOURNAMENT_SEED)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_the_audit_holds_over_a_hundred_matches(game: str, tmp_path: Path) -> None:
