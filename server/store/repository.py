@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, Self, TypeVar
 
 from sqlalchemy import Engine, delete, insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -95,7 +95,7 @@ class Store:
         self._entrant_id_cache: dict[int, dict[int, int]] = {}
 
     @classmethod
-    def open(cls, path: Location, *, create: bool = False) -> Store:
+    def open(cls, path: Location, *, create: bool = False) -> Self:
         return cls(open_database(path, create=create), path)
 
     def close(self) -> None:

@@ -19,9 +19,10 @@ from server.store.database import StoreError
 from server.store.location import Location
 from server.store.repository import Store
 
-from . import api, games, pages
+from . import api, games, live_routes, pages
 from .catalog import Catalog, NotFoundError, UnreadableReplayError
 from .filters import FilterError
+from .live import Live
 from .templating import render
 
 TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 500: "Cannot show this"}
@@ -74,6 +75,8 @@ def create_app(db_path: Location) -> FastAPI:
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(games.router)
+    app.state.live = Live(app.state.catalog)
+    app.include_router(live_routes.router)
     app.mount("/static", StaticFiles(packages=[("server.web", "static")]), name="static")
     app.add_exception_handler(NotFoundError, _not_found)
     app.add_exception_handler(HTTPException, _no_such_page)
