@@ -102,9 +102,7 @@ def play(
     interrupt_on_sigterm()
     view = _MatchView(plugin)
     try:
-        failures = preflight(
-            plugin, specs, limits=config.limits, startup_timeout_s=config.startup_timeout_s
-        )
+        failures = preflight(plugin, specs, limits=config.limits, startup_timeout_s=config.startup_timeout_s)
         for failure in failures:
             print_error(failure.line())
         if failures:

@@ -142,33 +142,33 @@ class LiveFeed(Store):
         return [_row(LiveMatch.model_validate(row._mapping)) for row in rows]
 
     @guarded
-    def in_flight_match(
-        self, tournament_id: int, match_id: str, after: int = 0
-    ) -> tuple[LiveMatchRow, list[list[Any]]] | None:
-        """A match in flight and its steps from number ``after`` on (as far as they run unbroken)."""
+    def in_flight_match(self, tournament_id: int, match_id: str) -> LiveMatchRow | None:
+        """A match in flight, or None."""
         with self.engine.connect() as connection:
             found = connection.execute(
                 select(LiveMatch).where(
                     col(LiveMatch.tournament_id) == tournament_id, col(LiveMatch.match_id) == match_id
                 )
             ).first()
-            if found is None:
-                return None
-            live = LiveMatch.model_validate(found._mapping)
+        return None if found is None else _row(LiveMatch.model_validate(found._mapping))
+
+    @guarded
+    def steps(self, tournament_id: int, match_id: str, after: int = 0) -> list[list[Any]]:
+        """A match in flight's steps from number ``after`` on, as far as they run unbroken."""
+        with self.engine.connect() as connection:
             batches = connection.execute(
                 select(LiveSteps.first_seq, LiveSteps.steps_json)  # type: ignore[call-overload]
-                .where(col(LiveSteps.live_match_id) == live.id)
+                .join(LiveMatch, col(LiveMatch.id) == col(LiveSteps.live_match_id))
+                .where(col(LiveMatch.tournament_id) == tournament_id, col(LiveMatch.match_id) == match_id)
                 .order_by(col(LiveSteps.first_seq))
             ).all()
         steps: list[list[Any]] = []
         for first_seq, text in batches:
-            rows = json.loads(text)
-            if first_seq + len(rows) <= after:
-                continue
             if first_seq > after + len(steps):
                 break  # a batch that was not written: the steps after it cannot be placed
-            steps.extend(rows[after + len(steps) - first_seq :])
-        return _row(live), steps
+            rows = json.loads(text)
+            steps.extend(rows[max(0, after + len(steps) - first_seq) :])
+        return steps
 
 
 def _row(live: LiveMatch) -> LiveMatchRow:

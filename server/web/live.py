@@ -149,18 +149,18 @@ class Live:
         if match_id in self.catalog.store.finished_match_ids(tournament_id):
             self._watched.pop((tournament_id, match_id), None)
             return {"status": "done", "replay_url": match_url(tournament_id, match_id)}
-        found = self.feed.in_flight_match(tournament_id, match_id, 0)
-        if found is None:
+        row = self.feed.in_flight_match(tournament_id, match_id)
+        if row is None:
             raise NotFoundError(
                 f"match {match_id!r} of tournament {tournament.name!r} is neither being played nor stored"
             )
-        row, _ = found
         with self._lock:
             watched = self._follow(tournament_id, tournament.game, row)
             moments = watched.moments[max(0, after) :]
+            steps = watched.applied
         return {
             "status": "live",
-            "steps": row.steps,
+            "steps": steps,
             "moments": moments,
             "replay": self._replay(tournament.name, tournament.game, row, watched),
         }
@@ -181,9 +181,7 @@ class Live:
         self._watched.move_to_end(key)
         while len(self._watched) > KEPT_MATCHES:
             self._watched.popitem(last=False)
-        found = self.feed.in_flight_match(tournament_id, row.match_id, watched.applied)
-        if found is not None:
-            watched.apply(found[1])
+        watched.apply(self.feed.steps(tournament_id, row.match_id, watched.applied))
         return watched
 
     @staticmethod
