@@ -201,7 +201,9 @@ def _play(
     """Play ``todo`` and store each match as it finishes."""
     specs = [replace(spec, withdrawn=withdrawn.get(spec.name)) for spec in bracket.seat_specs()]
     config = bracket.referee_config()
-    live = LiveTarget(played.store.path, played.tournament_id)
+    where = played.store.path
+    # A worker or Ray actor may run in another folder: it is given the file by its absolute path.
+    live = LiveTarget(where.absolute() if isinstance(where, Path) else where, played.tournament_id)
     by_index = {m.index: m for m in todo}
     for match in todo:
         games.submit(
