@@ -23,7 +23,7 @@ seed: 3
 workers: 2
 entrants:
 """ + "".join(
-    f"  - {{name: slow-{letter}, command: python -m tests.bots.slow_bot, sandbox: false,"
+    f"  - {{name: slow-{letter}, command: python -m benchmarks.sleepy_bot, sandbox: false,"
     " env: {SMTOURNEY_THINK_MS: '30'}}\n"
     for letter in "abc"
 )

@@ -40,7 +40,7 @@ workers: 2
 entrants:
 """
 ENTRANT = (
-    "  - {{name: slow-{letter}, command: python -m tests.bots.slow_bot, sandbox: false,"
+    "  - {{name: slow-{letter}, command: python -m benchmarks.sleepy_bot, sandbox: false,"
     " env: {{SMTOURNEY_THINK_MS: '40'}}}}\n"
 )
 #: Three entrants two to a table, each table in both seat rotations.
