@@ -173,8 +173,13 @@ class Store:
         placement: Placement,
         record: MatchRecord | PackedRecord,
         seat_entrants: Sequence[int],
+        *,
+        in_flight: bool = True,
     ) -> bool:
-        """Store a finished match in one transaction (its live rows removed); False if it was stored already.
+        """Store a finished match in one transaction; False if it was stored already.
+
+        ``in_flight``: the match may have rows in the live feed, removed in the same transaction (a
+        run knows which of its matches were fed, and spares the others the deletes).
 
         Plain inserts, not ORM objects, and the entrants' ids read once per store: this runs in the
         tournament process once per match, so what it costs is paid by every match of a run.
@@ -212,7 +217,8 @@ class Store:
                     ],
                 )
                 connection.execute(insert(MatchSteps), {"match_pk": match_pk, "block": packed.steps})
-                clear_match(connection, tournament_id, head.match_id)  # no longer in flight
+                if in_flight:
+                    clear_match(connection, tournament_id, head.match_id)
         except IntegrityError:  # the match id or schedule index is taken: the transaction was rolled back
             return False
         return True

@@ -44,6 +44,8 @@ class JobResult:
     """One line: the exception that stopped the referee."""
     details: str = field(default="", repr=False)
     """Its traceback, for the log."""
+    fed: bool = False
+    """Whether the match was written to the live feed while it was played (its rows to remove)."""
 
 
 class MatchPlayer:
@@ -75,7 +77,8 @@ class MatchPlayer:
             )
         except Exception as exc:  # reported to the parent, which stops the run
             return JobResult(job.index, error=f"{type(exc).__name__}: {exc}", details=traceback.format_exc())
-        return JobResult(job.index, record=PackedRecord.pack(record))
+        fed = feed is not None and feed.live_id is not None
+        return JobResult(job.index, record=PackedRecord.pack(record), fed=fed)
 
     def close(self) -> None:
         """Stop every kept bot."""

@@ -230,13 +230,13 @@ def _play(
         match = by_index[result.index]
         if result.record is None:
             raise TournamentError(_referee_failure(result, match.match_id, log_dir))
-        _store(played, match, result.record)
+        _store(played, match, result.record, in_flight=result.fed)
 
 
-def _store(played: _Played, match: ScheduledMatch, packed: PackedRecord) -> None:
-    """One transaction for the whole match, then progress."""
+def _store(played: _Played, match: ScheduledMatch, packed: PackedRecord, *, in_flight: bool) -> None:
+    """One transaction for the whole match (its live rows removed if it has any), then progress."""
     placement = Placement(match.index, match.round, match.table, match.rotation)
-    played.store.save_match(played.tournament_id, placement, packed, match.seats)
+    played.store.save_match(played.tournament_id, placement, packed, match.seats, in_flight=in_flight)
     played.done += 1
     if played.on_progress is not None:
         played.on_progress(Progress(played.done, played.total, match, packed.record, played.status))

@@ -118,9 +118,16 @@ class Live:
         standings (provisional while the run goes)."""
         self.catalog.tournament(tournament_id)
         run = self.feed.run(tournament_id)
-        done = len(self.catalog.store.finished_match_ids(tournament_id))
+        finished = self.catalog.store.finished_match_ids(tournament_id)
+        done = len(finished)
         now = datetime.now(UTC)
-        in_flight = [] if run is None else self.feed.in_flight(tournament_id)
+        # A match whose worker died after feeding it, and that another played again and stored
+        # without feeding it, keeps its rows until the run ends: it is listed as stored, not in flight.
+        in_flight = (
+            []
+            if run is None
+            else [m for m in self.feed.in_flight(tournament_id) if m.match_id not in finished]
+        )
         return {
             "running": run is not None,
             "done": done,
