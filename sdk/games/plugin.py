@@ -18,6 +18,8 @@ The contract, in the manner of OpenSpiel and PettingZoo's AEC model:
 - ``observe(state, seat)`` is everything ``seat`` may know, public history
   included, and the only thing about the game that ever reaches that seat: the
   referee builds each request from it alone.
+- ``spectator_view(state)`` is what every seat may know and nothing more: how a match in
+  progress is shown to the public (no hand, deck order, hidden card or pending choice).
 - each decision kind is declared once, in the plugin's :class:`DecisionTable`.
 - chance is explicit: at a chance node the referee draws the outcome from its
   own stream (``chance_stream``) and records it.
@@ -152,6 +154,16 @@ class GamePlugin(Protocol):
 
     def summary(self, state: GameState) -> dict[str, Any]:
         """Game-specific facts worth keeping in a match record (e.g. how the scores break down)."""
+        ...
+
+    def spectator_view(self, state: GameState) -> dict[str, Any]:
+        """The position as a spectator sees it, in the form of :meth:`view` (so the game's drawing
+        module draws it): what every seat may know and nothing more. It must not change when any
+        seat's hidden information is redrawn (``resample_hidden``)."""
+        ...
+
+    def spectator_describe(self, state: GameState, step: Any) -> str | None:
+        """``step`` in words as a spectator learns of it: None when some seat learns nothing of it."""
         ...
 
 

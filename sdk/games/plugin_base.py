@@ -5,7 +5,8 @@ parameters, decisions, ...), points ``engine`` at its rules engine and ``words``
 renderers, and writes ``summary`` and whatever its engine does differently. The base supplies
 the type guard (every call with a state checks it is this game's), parameters and new games,
 JSON of states and steps, the pending decision's kind, the default observation and secrecy
-calls, and a safe default (the first legal action).
+calls, a safe default (the first legal action), and the spectator's view: what all the seats'
+views have in common (:mod:`sdk.games.spectator`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .decisions import DecisionTable
 from .plugin import Parameter, PluginDefaults
+from .spectator import common_part, common_text
 
 __all__ = ["Engine", "PluginBase", "Words"]
 
@@ -34,6 +36,9 @@ class _Game(Protocol):
     def decision(self) -> Any: ...
     def is_terminal(self) -> bool: ...
     def is_chance_node(self) -> bool: ...
+    @property
+    def current_player(self) -> int: ...
+    def scores(self) -> list[int]: ...
     def legal_actions(self) -> list[Any]: ...
     def to_json(self) -> dict[str, Any]: ...
 
@@ -154,3 +159,17 @@ class PluginBase(PluginDefaults, Generic[S]):
 
     def describe(self, state: Any, step: Any, seat: int | None = None) -> str | None:
         return self.words.describe(self.state_of(state), step, seat)
+
+    def spectator_view(self, state: Any) -> dict[str, Any]:
+        """What every seat's view shows alike; a game overrides it to show public parts that the
+        seats' views word differently (a hand's size beside the owner's cards)."""
+        game = self.state_of(state)
+        views = [self.words.view(game, seat) for seat in range(len(game.scores()))]
+        shared: dict[str, Any] = common_part(views)
+        return shared
+
+    def spectator_describe(self, state: Any, step: Any) -> str | None:
+        game = self.state_of(state)
+        decider = None if game.is_chance_node() or game.is_terminal() else game.current_player
+        texts = [self.words.describe(game, step, seat) for seat in range(len(game.scores()))]
+        return common_text(texts, decider)

@@ -13,7 +13,7 @@ from sqlmodel import Session, SQLModel, select
 from server.record import StepRecord
 from server.steps_block import encode_steps
 
-from .models import APPLICATION_ID, LADDER_TABLES, SCHEMA_VERSION, MatchSteps, SchemaInfo
+from .models import APPLICATION_ID, LADDER_TABLES, LIVE_TABLES, SCHEMA_VERSION, MatchSteps, SchemaInfo
 from .probe import Contents
 
 __all__ = ["MIGRATIONS", "SchemaError", "check_schema", "migrate"]
@@ -69,11 +69,20 @@ def _step(row: Sequence[Any], match_id: str) -> StepRecord:
     return StepRecord(seq, kind, step, seat, decision_id, source, reply, latency_us, strike)
 
 
+def _create_tables(session: Session, tables: tuple[type[SQLModel], ...]) -> None:
+    connection = session.connection()
+    for table in tables:
+        table.__table__.create(connection, checkfirst=True)  # type: ignore[attr-defined]
+
+
 def _ladder_tables(session: Session) -> None:
     """Schema 4: the ladder's participants, bots and matches; nothing existing changes."""
-    connection = session.connection()
-    for table in LADDER_TABLES:
-        SQLModel.metadata.tables[table.__tablename__].create(connection, checkfirst=True)
+    _create_tables(session, LADDER_TABLES)
+
+
+def _live_tables(session: Session) -> None:
+    """Schema 5: the live feed of runs and matches in progress; nothing existing changes."""
+    _create_tables(session, LIVE_TABLES)
 
 
 #: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
@@ -81,6 +90,7 @@ MIGRATIONS: dict[int, Callable[[Session], None]] = {
     1: _decision_ids_per_seat,
     2: _steps_in_blocks,
     3: _ladder_tables,
+    4: _live_tables,
 }
 
 

@@ -10,7 +10,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 #: Bump with a migration in :mod:`server.store.migrations` whenever a table changes.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 APPLICATION_ID = "smtourney"
 
 
@@ -193,3 +193,51 @@ class LadderSeat(SQLModel, table=True):
 
 LADDER_TABLES = (LadderParticipant, LadderBot, LadderMatch, LadderSeat)
 """Created by schema 4, in this order (each refers only to those before it)."""
+
+
+# --- the live feed (schema 5): matches being played, shown while a run goes -----------------------
+
+
+class LiveRun(SQLModel, table=True):
+    """A tournament being run: its progress for the live pages, removed when the run ends."""
+
+    __tablename__ = "live_run"
+    tournament_id: int = Field(
+        foreign_key="tournament.id", primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    total: int  # matches scheduled so far (it grows as rounds that depend on results are formed)
+    stored_at_start: int  # matches already stored when this run began (its pace counts the others)
+    started_at: datetime
+    updated_at: datetime
+
+
+class LiveMatch(SQLModel, table=True):
+    """A match being played, written by whoever plays it; removed in the transaction that stores it.
+    Not part of the match record: a killed run leaves rows the next run clears."""
+
+    __tablename__ = "live_match"
+    __table_args__ = (UniqueConstraint("tournament_id", "match_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    match_id: str
+    players: int
+    params_json: str
+    seats_json: str  # the entrants' names, by seat
+    started_at: datetime
+    updated_at: datetime
+    steps: int = 0  # steps written so far
+
+
+class LiveSteps(SQLModel, table=True):
+    """A batch of a live match's steps, in order from ``first_seq``: ``[seq, kind, seat, source, step]``
+    rows as JSON (the steps hold secrets: only the spectator's view of them is ever shown)."""
+
+    __tablename__ = "live_steps"
+    id: int | None = Field(default=None, primary_key=True)
+    live_match_id: int = Field(foreign_key="live_match.id", index=True)
+    first_seq: int
+    steps_json: str
+
+
+LIVE_TABLES = (LiveRun, LiveMatch, LiveSteps)
+"""Created by schema 5, in this order (each refers only to those before it)."""

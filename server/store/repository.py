@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, Self, TypeVar
 
 from sqlalchemy import Connection, Engine, delete, insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -18,12 +18,14 @@ from server.record import MatchRecord, SeatRecord
 from server.steps_block import BlockError, PackedRecord, decode_steps
 
 from .database import StoreError, open_database
+from .live_rows import clear_match
 from .location import Location
 from .models import Entrant, Match, MatchSteps, RatingSnapshot, Seat, Tournament
 from .postgres import one_line
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
+_S = TypeVar("_S", bound="Store")
 
 
 class _CorruptedError(Exception):
@@ -40,11 +42,11 @@ def _loads(text: str | None, where: str) -> Any:
         raise _CorruptedError(f"corrupted replay data in {where}: {exc}") from None
 
 
-def _guarded(method: Callable[Concatenate[Store, _P], _R]) -> Callable[Concatenate[Store, _P], _R]:
+def _guarded(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
     """Any database failure of ``method`` (a damaged, locked or read-only file) as one StoreError."""
 
     @functools.wraps(method)
-    def guarded(store: Store, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    def guarded(store: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(store, *args, **kwargs)
         except _CorruptedError as exc:
@@ -140,7 +142,7 @@ class Store:
         self._entrant_id_cache: dict[int, dict[int, int]] = {}
 
     @classmethod
-    def open(cls, path: Location, *, create: bool = False) -> Store:
+    def open(cls, path: Location, *, create: bool = False) -> Self:
         return cls(open_database(path, create=create), path)
 
     def close(self) -> None:
@@ -218,8 +220,13 @@ class Store:
         placement: Placement,
         record: MatchRecord | PackedRecord,
         seat_entrants: Sequence[int],
+        *,
+        in_flight: bool = True,
     ) -> bool:
         """Store a finished match in one transaction; False if it was stored already.
+
+        ``in_flight``: the match may have rows in the live feed, removed in the same transaction (a
+        run knows which of its matches were fed, and spares the others the deletes).
 
         Plain inserts, not ORM objects, and the entrants' ids read once per store: this runs in the
         tournament process once per match, so what it costs is paid by every match of a run.
@@ -235,6 +242,8 @@ class Store:
                     packed,
                     [entrant_ids[position] for position in seat_entrants],
                 )
+                if in_flight:
+                    clear_match(connection, tournament_id, packed.record.match_id)
         except IntegrityError:  # the match id or schedule index is taken: the transaction was rolled back
             return False
         return True

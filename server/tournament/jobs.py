@@ -14,6 +14,8 @@ from server.referee import RefereeConfig, run_match
 from server.seats import SeatSpec
 from server.steps_block import PackedRecord
 
+from .live_writer import LiveTarget, LiveWriter
+
 
 @dataclass(frozen=True, slots=True)
 class MatchJob:
@@ -27,6 +29,8 @@ class MatchJob:
     params: dict[str, Any]
     config: RefereeConfig
     log_dir: Path
+    live: LiveTarget | None = None
+    """Where the match is fed while it is played (None: nowhere)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,16 +44,25 @@ class JobResult:
     """One line: the exception that stopped the referee."""
     details: str = field(default="", repr=False)
     """Its traceback, for the log."""
+    fed: bool = False
+    """Whether the match was written to the live feed while it was played (its rows to remove)."""
 
 
 class MatchPlayer:
-    """Plays jobs one after another; owns what lives across matches (reused bot processes)."""
+    """Plays jobs one after another; owns what lives across matches (reused bot processes, the
+    live feed's connection)."""
 
     def __init__(self) -> None:
         self._host = BotHost()
+        self._live = LiveWriter()
 
     def play(self, job: MatchJob) -> JobResult:
         """Play ``job``; a failure of the referee is reported, not raised."""
+        feed = None
+        if job.live is not None:
+            feed = self._live.match(
+                job.live, job.match_id, tuple(spec.name for spec in job.specs), job.params
+            )
         try:
             record = run_match(
                 get_game(job.game),
@@ -60,11 +73,16 @@ class MatchPlayer:
                 config=job.config,
                 log_dir=job.log_dir,
                 host=self._host,
+                on_step=None if feed is None else feed.on_step,
             )
         except Exception as exc:  # reported to the parent, which stops the run
             return JobResult(job.index, error=f"{type(exc).__name__}: {exc}", details=traceback.format_exc())
-        return JobResult(job.index, record=PackedRecord.pack(record))
+        fed = feed is not None and feed.live_id is not None
+        return JobResult(job.index, record=PackedRecord.pack(record), fed=fed)
 
     def close(self) -> None:
         """Stop every kept bot."""
-        self._host.close()
+        try:
+            self._host.close()
+        finally:
+            self._live.close()

@@ -69,7 +69,9 @@ def seat_verdict(figures: dict[str, Any]) -> str:
     """One sentence on the chi-square test of an even share of wins."""
     if figures["p_value"] is None:
         return "too few decided matches to test for a seat advantage (fewer than 5 wins expected per seat)"
-    outcome = "a seat advantage: the wins are not evenly shared" if figures["significant"] else (
-        "no significant seat advantage"
+    outcome = (
+        "a seat advantage: the wins are not evenly shared"
+        if figures["significant"]
+        else ("no significant seat advantage")
     )
     return f"chi-square {figures['chi_square']:.2f}, p = {figures['p_value']:.4f}: {outcome}"

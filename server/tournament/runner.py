@@ -16,6 +16,7 @@ from pathlib import Path
 
 from server.record import MatchRecord
 from server.steps_block import PackedRecord
+from server.store.live import LiveFeed
 from server.store.location import DatabaseUrl, Location
 from server.store.models import Tournament
 from server.store.repository import Placement, Store
@@ -23,6 +24,7 @@ from server.store.repository import Placement, Store
 from .bracket import Bracket
 from .executor import Executor, ExecutorChoice, ExecutorError, ReplayCallback, start_executor
 from .jobs import JobResult, MatchJob
+from .live_writer import LiveTarget
 from .progression import Progression
 from .ratings import rate
 from .schedule import ScheduledMatch
@@ -129,6 +131,8 @@ def run_tournament(
         results = {r.index: r for r in store.results(tournament.id)}
         played = _Played(store, tournament.id, 0, on_progress)
         log_dir = log_dir_of(db_path)
+        live = LiveFeed(store.engine, store.path)
+        live.begin_run(tournament.id, 0, len(results))
         games: Executor | None = None
         graceful = False
         try:
@@ -136,6 +140,7 @@ def run_tournament(
                 todo = [m for m in batch if m.index not in results]
                 played.total += len(batch)
                 played.status = progression.status
+                live.scheduled(tournament.id, played.total)
                 if games is None and todo:
                     played.done = played.total - len(todo)
                     if on_start is not None:
@@ -147,8 +152,11 @@ def run_tournament(
                     results = {r.index: r for r in store.results(tournament.id)}
             graceful = True
         finally:
-            if games is not None:
-                games.close(graceful=graceful)
+            try:
+                if games is not None:
+                    games.close(graceful=graceful)
+            finally:
+                live.end_run(tournament.id)
         if games is None and on_start is not None:
             on_start(played.total, played.total)
         if on_verdict is not None:
@@ -193,6 +201,9 @@ def _play(
     """Play ``todo`` and store each match as it finishes."""
     specs = [replace(spec, withdrawn=withdrawn.get(spec.name)) for spec in bracket.seat_specs()]
     config = bracket.referee_config()
+    where = played.store.path
+    # A worker or Ray actor may run in another folder: it is given the file by its absolute path.
+    live = LiveTarget(where.absolute() if isinstance(where, Path) else where, played.tournament_id)
     by_index = {m.index: m for m in todo}
     for match in todo:
         games.submit(
@@ -205,6 +216,7 @@ def _play(
                 params=bracket.params,
                 config=config,
                 log_dir=log_dir,
+                live=live,
             )
         )
     for _ in todo:
@@ -218,13 +230,13 @@ def _play(
         match = by_index[result.index]
         if result.record is None:
             raise TournamentError(referee_failure(result, match.match_id, log_dir))
-        _store(played, match, result.record)
+        _store(played, match, result.record, in_flight=result.fed)
 
 
-def _store(played: _Played, match: ScheduledMatch, packed: PackedRecord) -> None:
-    """One transaction for the whole match, then progress."""
+def _store(played: _Played, match: ScheduledMatch, packed: PackedRecord, *, in_flight: bool) -> None:
+    """One transaction for the whole match (its live rows removed if it has any), then progress."""
     placement = Placement(match.index, match.round, match.table, match.rotation)
-    played.store.save_match(played.tournament_id, placement, packed, match.seats)
+    played.store.save_match(played.tournament_id, placement, packed, match.seats, in_flight=in_flight)
     played.done += 1
     if played.on_progress is not None:
         played.on_progress(Progress(played.done, played.total, match, packed.record, played.status))

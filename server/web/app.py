@@ -19,10 +19,11 @@ from server.store.database import StoreError
 from server.store.location import Location
 from server.store.repository import Store
 
-from . import api, games, ladder_pages, pages
+from . import api, games, ladder_pages, live_routes, pages
 from .catalog import Catalog, MatchInFlightError, NotFoundError, UnreadableReplayError
 from .filters import FilterError
 from .ladder_catalog import LadderCatalog
+from .live import Live
 from .templating import render
 
 TITLES = {
@@ -95,6 +96,8 @@ def viewer_app(
     app.include_router(pages.router)
     app.include_router(games.router)
     app.include_router(ladder_pages.router)
+    app.state.live = Live(app.state.catalog)
+    app.include_router(live_routes.router)
     app.mount("/static", StaticFiles(packages=[("server.web", "static")]), name="static")
     app.add_exception_handler(NotFoundError, _not_found)
     app.add_exception_handler(HTTPException, _no_such_page)

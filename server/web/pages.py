@@ -12,6 +12,7 @@ from server.tournament.report import pairing_text, seat_verdict
 from .deps import CatalogDep, LadderCatalogDep
 from .export import export_html
 from .filters import SeatFilter, viewer_seat
+from .live_routes import LiveDep
 from .plot import rating_plot
 from .templating import render, script_json
 
@@ -26,7 +27,7 @@ def tournaments_page(catalog: CatalogDep, ladder: LadderCatalogDep) -> HTMLRespo
 
 
 @router.get("/tournaments/{tournament_id}")
-def tournament_page(tournament_id: int, catalog: CatalogDep) -> HTMLResponse:
+def tournament_page(tournament_id: int, catalog: CatalogDep, live: LiveDep) -> HTMLResponse:
     tournament = catalog.tournament(tournament_id)
     return HTMLResponse(
         render(
@@ -38,6 +39,7 @@ def tournament_page(tournament_id: int, catalog: CatalogDep) -> HTMLResponse:
             seat_verdict=seat_verdict,
             plot=rating_plot(catalog.rating_history(tournament_id)),
             matches=len(catalog.matches(tournament_id)),
+            running=live.running(tournament_id),
         )
     )
 

@@ -269,3 +269,52 @@ def test_the_secrecy_check_catches_a_leak() -> None:
             if twin.to_json()["bids"] != state.to_json()["bids"]:
                 leaks += 1  # a view including everyone's bids would now differ
     assert leaks > 0
+
+
+def _redrawn(plugin: GamePlugin, state: GameState, rng: random.Random) -> Iterator[tuple[str, GameState]]:
+    """States a spectator must not tell from ``state``: each seat's hidden information redrawn, and
+    (where the game determinizes) a full state dealt from each seat's observation."""
+    determinize = getattr(plugin, "determinize", None)
+    for seat in range(len(state.scores())):
+        yield f"seat {seat}'s secrets redrawn", plugin.resample_hidden(state, seat, rng)
+        if determinize is not None and not state.is_terminal() and not state.is_chance_node():
+            yield f"dealt from seat {seat}'s observation", determinize(plugin.observe(state, seat), rng)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_spectator_view_holds_only_what_every_seat_may_know(plugin: GamePlugin, seed: int) -> None:
+    """A match in progress is shown to the public as a spectator sees it: no hand, deck order, hidden
+    card or pending choice, so it stays the same whatever any seat's secrets are."""
+    rng = random.Random(seed)
+    for number, (state, step) in enumerate(_walk(plugin, seed)):
+        if number % 3:
+            continue
+        shown = plugin.spectator_view(state)
+        assert json.loads(json.dumps(shown)) == shown
+        for how, twin in _redrawn(plugin, state, rng):
+            assert plugin.spectator_view(twin) == shown, f"step {number}: the spectator view changed: {how}"
+        text = plugin.spectator_describe(state, step)
+        told = [plugin.describe(state, step, seat) for seat in range(len(state.scores()))]
+        assert text is None or text in told or "hidden" in text
+        assert text is not None or None in told, "a step every seat learns of is shown to spectators"
+
+
+def test_the_spectator_view_check_catches_a_leak() -> None:
+    """The property has teeth: a spectator shown the organiser's view would see redrawn hands change."""
+    plugin = games()["blind_auction"]
+    rng = random.Random(5)
+    leaks = sum(
+        plugin.view(plugin.resample_hidden(state, seat, rng), None) != plugin.view(state, None)
+        for number, (state, _) in enumerate(_walk(plugin, 5))
+        for seat in range(len(state.scores()))
+        if number % 3 == 0
+    )
+    assert leaks > 0
+
+
+def test_a_spectator_is_shown_the_public_part_of_the_position() -> None:
+    """The default spectator view keeps what every seat is shown alike, not just nothing."""
+    plugin = games()["blind_auction"]
+    state = plugin.new_state(2, {})
+    shown = plugin.spectator_view(state)
+    assert shown["scores"] == [0, 0] and shown["hands"] == [None, None]

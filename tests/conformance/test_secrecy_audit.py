@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,6 +61,20 @@ def play(game: str, rounds: int, tmp_path: Path) -> tuple[Path, Path]:
     return tmp_path / "audit.db", record_dir
 
 
+def _first_game_where_seats_differ(db: Path, look: str) -> Any:
+    """The plugin of the first stored match, when seats 0 and 1 are shown something different by its
+    ``look`` (``observe`` or ``view``) at some step: else showing one seat's in place of another's, or
+    everything, hides nothing, and the test is skipped."""
+    record = next(stored_records(db))
+    plugin = get_game(record.game)
+    shown = getattr(plugin, look)
+    differs: list[bool] = []
+    resimulate(record, lambda step, action, state: differs.append(shown(state, 0) != shown(state, 1)))
+    if not any(differs):
+        pytest.skip(f"{record.game}: every seat sees the same, so its secrets cannot be shown")
+    return plugin
+
+
 @pytest.fixture(scope="module", params=GAMES)
 def one_round(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return play(request.param, 1, tmp_path_factory.mktemp("audit"))
@@ -92,15 +107,20 @@ def test_the_audit_catches_an_observation_that_shows_hidden_state(
     one_round: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db, record_dir = one_round
-    record = next(stored_records(db))
-    plugin = get_game(record.game)
+    plugin = _first_game_where_seats_differ(db, "observe")
     honest = plugin.observe
-    differs: list[bool] = []
-    resimulate(record, lambda step, action, state: differs.append(honest(state, 0) != honest(state, 1)))
-    if not any(differs):
-        pytest.skip(f"{record.game}: every seat sees the same, so showing another seat's view hides nothing")
     monkeypatch.setattr(plugin, "observe", lambda state, seat: honest(state, (seat + 1) % 2))
     with pytest.raises(AssertionError):
+        audit(db, record_dir, TOURNAMENT_SEED)
+
+
+def test_the_audit_catches_a_spectator_view_that_shows_hidden_state(
+    one_round: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db, record_dir = one_round
+    plugin = _first_game_where_seats_differ(db, "view")
+    monkeypatch.setattr(plugin, "spectator_view", lambda state: plugin.view(state, None))
+    with pytest.raises(AssertionError, match="the spectator view shows"):
         audit(db, record_dir, TOURNAMENT_SEED)
 
 

@@ -93,9 +93,11 @@ class MatchAudit:
         self.forbidden = _forbidden_numbers(record, seed)
         self.counts = [0] * record.players
         self.checked = 0
+        self.spectator_checked = 0
         self.group: tuple[int, GameState] | None = None  # where the decisions asked together began
 
     def __call__(self, step: StepRecord, action: Any, state: GameState) -> None:
+        self.check_spectator(step, state)
         if step.seat is None:
             return
         self.counts[step.seat] += 1
@@ -131,6 +133,17 @@ class MatchAudit:
             assert pattern not in got.raw, f"{where}: a seed is in the request"
         self.checked += 1
 
+    def check_spectator(self, step: StepRecord, state: GameState) -> None:
+        """What the public is shown of a match in progress holds no seat's secret: it is the same
+        when one seat's hidden information (a seat in turn, step by step) is redrawn."""
+        seat = step.seq % self.record.players
+        shown = self.plugin.spectator_view(state)
+        twin = self.plugin.resample_hidden(state, seat, self.rng)
+        where = f"{self.record.match_id} step {step.seq}"
+        leak = f"{where}: the spectator view shows seat {seat}'s secrets"
+        assert self.plugin.spectator_view(twin) == shown, leak
+        self.spectator_checked += 1
+
 
 def audit(db: Path, record_dir: Path, tournament_seed: int) -> tuple[int, int]:
     """Audit every stored match; return (matches, requests checked). Every received request must match."""
@@ -139,6 +152,7 @@ def audit(db: Path, record_dir: Path, tournament_seed: int) -> tuple[int, int]:
     for record in stored_records(db):
         check = MatchAudit(record, received, tournament_seed)
         resimulate(record, check)
+        assert check.spectator_checked == len(record.steps), f"{record.match_id}: a spectator view unchecked"
         matches += 1
         checked += check.checked
     assert not received, f"{len(received)} requests belong to no stored decision, e.g. {next(iter(received))}"

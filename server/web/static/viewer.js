@@ -228,6 +228,7 @@
       }
       $("scrub").max = last;
       $("step-count").textContent = `${last} step${last === 1 ? "" : "s"}`;
+      if (replay.spectator) return; // a live match: the page's note says what a spectator is shown
       const note = seat === null
         ? "Everything, as the organiser sees it."
         : `Only what seat ${seat} learned: other seats' actions, replies, times and strikes are hidden.`;
@@ -388,6 +389,15 @@
       }
     });
 
+    /* A match in flight (the live page): its new moments join the list; the moment shown stays, or
+     * follows the newest when the newest was shown. */
+    window.smtourney.extend = (more) => {
+      const following = current === last;
+      const shown = current;
+      replay.moments = moments.concat(more);
+      load(replay);
+      show(following ? last : shown);
+    };
     load(JSON.parse($("replay-data").textContent));
     gameRegistered = (name) => {
       if (name !== replay.match.game) return;

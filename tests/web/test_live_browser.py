@@ -1,0 +1,198 @@
+"""The live view in a real browser, while a real ``smtourney run`` goes: the tournament's page
+advances without a reload (stored of scheduled matches, matches in flight, provisional standings),
+a match in flight is watched move by move as a spectator sees it (no hand drawn, every position
+exactly the plugin's spectator view), then turns into the full replay; at the end the page says
+the run finished.
+
+The bots are random ones that think 40 ms per decision, so the Bruges matches last seconds each.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from sdk.games.registry import get_game
+from server.store.errors import StoreError
+from server.store.live import LiveFeed
+
+from .conftest import fetch, needs_chromium, serve
+
+pytestmark = needs_chromium
+
+ROOT = Path(__file__).resolve().parents[2]
+BRACKET = """\
+name: live-web
+game: bruges
+players: 2
+rounds: 1
+seed: 11
+time_control: {decision_ms: 5000, bank_ms: 20000}
+workers: 2
+entrants:
+"""
+ENTRANT = (
+    "  - {{name: slow-{letter}, command: python -m benchmarks.sleepy_bot, sandbox: false,"
+    " env: {{SMTOURNEY_THINK_MS: '40'}}}}\n"
+)
+#: Three entrants two to a table, each table in both seat rotations.
+MATCHES = 6
+
+
+def _until(what: str, check: Any, timeout: float = 120) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[subprocess.Popen[str], Path]]:
+    """``smtourney run`` of the slow bracket, started now; stopped if the test leaves it running."""
+    folder = tmp_path_factory.mktemp("live")
+    (folder / "live.yaml").write_text(BRACKET + "".join(ENTRANT.format(letter=letter) for letter in "abc"))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "server", "run", "live.yaml", "--db", "live.db"],
+        cwd=folder,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        yield run, folder / "live.db"
+    finally:
+        if run.poll() is None:
+            run.terminate()
+            run.wait(timeout=30)
+        if run.stdout is not None:
+            run.stdout.close()
+
+
+def _live_run_started(db: Path) -> bool:
+    try:
+        feed = LiveFeed.open(db)
+    except StoreError:
+        return False  # not created yet
+    try:
+        tournament = feed.tournament("live-web")
+        return tournament is not None and tournament.id is not None and feed.run(tournament.id) is not None
+    finally:
+        feed.close()
+
+
+def _spectator_views(db: Path, tournament_id: int, match_id: str, players: int) -> dict[int, Any]:
+    """The plugin's spectator view after each step the feed holds so far, by step number."""
+    plugin = get_game("bruges")
+    feed = LiveFeed.open(db)
+    try:
+        row = feed.in_flight_match(tournament_id, match_id)
+        steps = feed.steps(tournament_id, match_id)
+    finally:
+        feed.close()
+    assert row is not None
+    state = plugin.new_state(players, row.params)
+    views = {-1: plugin.spectator_view(state)}
+    for seq, _, _, _, data in steps:
+        state.apply(plugin.step_from_json(data))
+        views[seq] = plugin.spectator_view(state)
+    return views
+
+
+def test_a_running_tournament_is_watched_live(
+    running: tuple[subprocess.Popen[str], Path], browser: Browser, page: Page
+) -> None:
+    run, db = running
+    _until("the run to start", lambda: _live_run_started(db))
+    with serve(db) as base:
+        (tournament,) = fetch(f"{base}/api/tournaments").json()
+        tid = tournament["id"]
+
+        # The tournament's page: live section, provisional standings, progress without a reload.
+        page.goto(f"{base}/tournaments/{tid}")
+        page.evaluate("() => { window.notReloaded = true; }")
+        section = page.locator("#live")
+        assert section.get_attribute("data-running") == "true"
+        assert page.locator("#provisional").is_visible()
+        page.wait_for_function(
+            "() => document.querySelectorAll('#in-flight tbody tr').length > 0", timeout=60_000
+        )
+        before = int(
+            page.wait_for_function("() => document.getElementById('live').dataset.done").json_value()
+        )
+        page.wait_for_function(
+            f"() => Number(document.getElementById('live').dataset.done) > {before}", timeout=120_000
+        )
+        assert page.evaluate("() => window.notReloaded") is True
+        progress = page.locator("#live-progress").inner_text()
+        assert f"of {MATCHES} matches stored" in progress
+        assert page.locator("#standings tbody tr").count() == 3
+        assert page.locator("#provisional").is_visible()
+
+        # A match in flight, watched as a spectator sees it.
+        link = page.locator("#in-flight tbody tr a").first
+        match_id = link.inner_text()
+        match_url = f"/tournaments/{tid}/matches/{match_id}"
+        assert fetch(base + match_url).status == 404, "the full replay of a match in flight is served"
+        assert fetch(f"{base}/api{match_url}?seat=0").status == 404, (
+            "a seat's view of a match in flight is served"
+        )
+        watch = browser.new_page()
+        try:
+            watch.goto(base + match_url + "/live")
+            watch.wait_for_selector("#viewer[data-ready='true']")
+            first = int(watch.locator("#viewer").get_attribute("data-moments") or 0)
+            watch.wait_for_function(
+                f"() => Number(document.getElementById('viewer').dataset.moments) > {first}", timeout=60_000
+            )
+            watch.locator("#last").click()
+            hidden = watch.evaluate(
+                "() => [...document.querySelectorAll('#board .bg-hand')].map((h) => h.dataset.hidden)"
+            )
+            assert hidden == ["1", "1"], "a hand is drawn on the spectator's page"
+            served = fetch(f"{base}/api{match_url}/live").json()
+            if served["status"] == "live":
+                views = _spectator_views(db, tid, match_id, 2)
+                checked = 0
+                for moment in served["moments"]:
+                    seq = -1 if moment["step"] is None else moment["step"]["seq"]
+                    if seq in views:
+                        assert moment["view"] == views[seq], (
+                            f"moment {moment['index']} is not the spectator view"
+                        )
+                        checked += 1
+                assert checked > 1
+                assert all(m["step"] is None or m["step"]["action"] is None for m in served["moments"])
+            # Once stored, the match opens as its full replay.
+            watch.wait_for_url(f"**{match_url}", timeout=120_000)
+            watch.wait_for_selector("#viewer[data-ready='true']")
+            assert "ended:" in watch.locator(".match-head .meta").inner_text()
+        finally:
+            watch.close()
+
+        # The end: every match stored, the standings no longer provisional.
+        page.wait_for_function(
+            "() => document.getElementById('live').dataset.running === 'false'", timeout=240_000
+        )
+        assert page.evaluate("() => window.notReloaded") is True
+        assert page.locator("#live-progress").inner_text() == f"{MATCHES} of {MATCHES} matches stored"
+        assert not page.locator("#provisional").is_visible()
+        assert page.locator("#in-flight tbody tr").count() == 0
+    assert run.wait(timeout=60) == 0
+    feed = LiveFeed.open(db)
+    try:
+        assert feed.run(tid) is None and feed.in_flight(tid) == []
+    finally:
+        feed.close()
