@@ -14,9 +14,10 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from tests.bracket_play import standing_against_random
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "node"
@@ -87,32 +88,11 @@ def test_the_node_example_plays_a_whole_match_sandboxed(installed: Path, tmp_pat
     assert "serving on unix:/run/smtourney/bot.sock" in log and "relaying" not in log
 
 
-def node_standing(bracket: Path, game: str, command: str) -> dict[str, Any]:
-    """Plays a sandboxed 2-player bracket of ``command`` (entrant ``node``) and the random bot; its row."""
-    bracket.write_text(
-        f"name: node\ngame: {game}\nplayers: 2\nrounds: 1\nseed: 5\n"
-        "time_control: {decision_ms: 5000, bank_ms: 20000}\nentrants:\n"
-        f"  - {{name: node, command: '{command}'}}\n"
-        "  - {name: random, command: python -m bots.random}\n"
-    )
-    smtourney = [sys.executable, "-m", "server"]
-    run = subprocess.run(
-        [*smtourney, "run", str(bracket)], cwd=ROOT, check=False, capture_output=True, text=True, timeout=240
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    listing = subprocess.run(
-        [*smtourney, "standings", "--db", str(bracket.with_suffix(".db")), "--json"],
-        cwd=ROOT, check=True, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    row: dict[str, Any] = next(row for row in json.loads(listing.stdout) if row["name"] == "node")
-    return row
-
-
 def test_the_node_example_on_tcp_plays_a_sandboxed_bracket_without_a_fault(
     installed: Path, tmp_path: Path
 ) -> None:
     """Listening on TCP at SMTOURNEY_PORT only, as gRPC examples in every language do."""
-    node = node_standing(tmp_path / "node.yaml", "saint_malo", f"node {installed}")
+    node = standing_against_random(tmp_path / "node.yaml", "saint_malo", f"node {installed}")
     assert node["matches"] == 2 and node["strikes"] == 0 and node["forfeits"] == 0, node
 
 
@@ -120,5 +100,5 @@ def test_a_node_masons_bot_sending_the_first_legal_reply_plays_a_bracket_without
     installed: Path, tmp_path: Path
 ) -> None:
     masons = installed.with_name("masons.js")
-    node = node_standing(tmp_path / "masons.yaml", "masons", f"node {masons} {{address}}")
+    node = standing_against_random(tmp_path / "masons.yaml", "masons", f"node {masons} {{address}}")
     assert node["matches"] == 2 and node["strikes"] == 0 and node["forfeits"] == 0, node
