@@ -2,15 +2,17 @@
 
 A bot page (``docs/bots-<game>.md``) marks what is checked:
 
-- ``<!-- example bot -->`` before a fenced ```python block: a complete bot module. It is saved as a
-  module of its own, plays in-process matches against ``bots.random`` with no strike, and passes
-  ``smtourney bot check`` as a sandboxed process.
+- ``<!-- example bot -->`` before a fenced ```python block: a complete bot module. Saved as a file of
+  its own, it plays a sandboxed bracket against ``bots.random`` with no strike and passes ``smtourney
+  bot check``; ``tests/test_bot_page_strength.py`` measures that it beats ``bots.random``.
 - ``<!-- names: TARGET -->`` before a table: every code-formatted name in the table's first column is
   looked up in TARGET, which is one of
 
-  - ``python:module:Class``: ``name`` is a dataclass field or an attribute of the class;
+  - ``python:module:Class``: ``name`` is a dataclass field, an annotated or an existing attribute of
+    the class;
     ``name(a, b)`` a method whose parameters after ``self`` are ``a, b``;
-  - ``python:module``: ``Name(a, b)`` is a class of the module whose dataclass fields are ``a, b``;
+  - ``python:module``: ``Name(a, b)`` is a class of the module whose dataclass fields are ``a, b``,
+    or a function of the module whose parameters are ``a, b``;
   - ``proto:module_pb2``: ``Message.field`` is a field of a message of the module's file, and
     ``Service.Method`` a method of one of its services.
 """
@@ -30,10 +32,9 @@ import pytest
 from typer.testing import CliRunner
 
 from sdk.bot import Bot
-from sdk.games.registry import games, get_game
+from sdk.games.registry import games
 from server.cli import app as cli_app
-from server.referee import RefereeConfig, TimeControl, run_match
-from server.seats import SeatSpec
+from tests.bracket_play import standing_against_random
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT_PAGES = sorted((ROOT / "docs").glob("bots-*.md"))
@@ -74,6 +75,7 @@ def _check_class_member(cls: type, name: str) -> str | None:
         return f"{name!r} is not a name"
     attr, params = match.group(1), _params(match.group(2))
     fields = {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set()
+    fields |= set(inspect.get_annotations(cls))  # attributes a class declares and sets in __init__
     if params is None:
         if attr in fields or hasattr(cls, attr):
             return None
@@ -90,9 +92,12 @@ def _check_module_class(module: ModuleType, name: str) -> str | None:
     if match is None:
         return f"{name!r} is not a name"
     cls = getattr(module, match.group(1), None)
-    if not inspect.isclass(cls):
-        return f"{module.__name__} has no class {match.group(1)!r}"
     params = _params(match.group(2))
+    if inspect.isfunction(cls):
+        takes = list(inspect.signature(cls).parameters)
+        return None if params is None or takes == params else f"{cls.__name__} takes {takes}, not {params}"
+    if not inspect.isclass(cls):
+        return f"{module.__name__} has no class or function {match.group(1)!r}"
     if params is not None:
         actual = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else None
         if actual != params:
@@ -148,6 +153,8 @@ def test_the_name_check_can_fail() -> None:
     assert check_name("python:sdk.games.masons.bot:MasonsBot", "wall(state, context)") is not None
     assert check_name("python:sdk.games.masons.actions", "Wall(line)") is None
     assert check_name("python:sdk.games.masons.actions", "Wall(space)") is not None
+    assert check_name("python:sdk.games.bruges", "determinize(observation, rng)") is None
+    assert check_name("python:sdk.games.bruges", "determinize(state, rng)") is not None
     assert check_name("proto:sdk.games.masons.protocol.masons_pb2", "WallReply.line") is None
     assert check_name("proto:sdk.games.masons.protocol.masons_pb2", "WallReply.space") is not None
     assert check_name("proto:sdk.games.masons.protocol.masons_pb2", "Masons.Wall") is None
@@ -162,27 +169,23 @@ def _bot_classes(module: ModuleType) -> list[type[Any]]:
     ]
 
 
-@pytest.mark.parametrize("page", BOT_PAGES, ids=[page.stem for page in BOT_PAGES])
-def test_the_example_bot_plays_against_random(
-    page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def example_bot_class(page: Path, folder: Path, monkeypatch: pytest.MonkeyPatch) -> type[Bot]:
+    """The page's example saved as a module in ``folder`` and imported: its one bot class."""
     module_name = f"example_{page_game(page)}_bot"
-    (tmp_path / f"{module_name}.py").write_text(examples(page)[0], encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
+    (folder / f"{module_name}.py").write_text(examples(page)[0], encoding="utf-8")
+    monkeypatch.syspath_prepend(str(folder))
     monkeypatch.delitem(sys.modules, module_name, raising=False)
     (bot_class,) = _bot_classes(importlib.import_module(module_name))
-    plugin = get_game(page_game(page))
-    config = RefereeConfig(time_control=TimeControl(decision_ms=5000, bank_ms=60000))
-    for seed, seats in ((1, (0, 1)), (2, (1, 0))):
-        specs = [SeatSpec(name="random", bot_class="bots.random:RandomBot")] * 2
-        example = seats.index(0)
-        specs[example] = SeatSpec(name="example", bot_class=f"{module_name}:{bot_class.__name__}")
-        record = run_match(
-            plugin, specs, match_id=f"docs-{seed}", seed=seed, config=config, log_dir=tmp_path / "logs"
-        )
-        assert record.seats[example].strikes == 0, record.seats[example].faults
-        assert not record.seats[example].forfeited
-        assert record.end_reason == "completed"
+    return bot_class
+
+
+@pytest.mark.parametrize("page", BOT_PAGES, ids=[page.stem for page in BOT_PAGES])
+def test_the_example_bot_plays_a_sandboxed_bracket_against_random(page: Path, tmp_path: Path) -> None:
+    """Saved as the page says and entered in a bracket by its command: every match played, no fault."""
+    script = tmp_path / f"example_{page_game(page)}_bot.py"
+    script.write_text(examples(page)[0], encoding="utf-8")
+    row = standing_against_random(tmp_path / "duel.yaml", page_game(page), f"python {script}")
+    assert row["matches"] == 2 and row["strikes"] == 0 and row["forfeits"] == 0, row
 
 
 @pytest.mark.parametrize("page", BOT_PAGES, ids=[page.stem for page in BOT_PAGES])

@@ -1,5 +1,7 @@
 """The Node.js example bot (docs/examples/node/) passes ``smtourney bot check`` and plays, sandboxed,
-whether it listens on TCP at ``SMTOURNEY_PORT`` (as it does by default) or on the Unix socket.
+whether it listens on TCP at ``SMTOURNEY_PORT`` (as it does by default) or on the Unix socket; the
+Masons one beside it, which sends the first legal reply each request lists, plays a sandboxed
+bracket without a strike.
 
 Run when ``node`` and ``npm`` are installed; its packages are installed from the npm registry
 when missing (``node_modules`` stays out of the repository).
@@ -14,6 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tests.bracket_play import standing_against_random
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "node"
@@ -33,6 +37,7 @@ def installed() -> Path:
             capture_output=True,
             timeout=300,
         )
+    subprocess.run(["node", "copy-protos.js"], cwd=EXAMPLE, check=True, capture_output=True, timeout=60)
     return EXAMPLE / "bot.js"
 
 
@@ -87,21 +92,13 @@ def test_the_node_example_on_tcp_plays_a_sandboxed_bracket_without_a_fault(
     installed: Path, tmp_path: Path
 ) -> None:
     """Listening on TCP at SMTOURNEY_PORT only, as gRPC examples in every language do."""
-    bracket = tmp_path / "node.yaml"
-    bracket.write_text(
-        "name: node\ngame: saint_malo\nplayers: 2\nrounds: 1\nseed: 5\n"
-        "time_control: {decision_ms: 5000, bank_ms: 20000}\nentrants:\n"
-        f"  - {{name: node, command: node {installed}}}\n"
-        "  - {name: random, command: python -m bots.random}\n"
-    )
-    smtourney = [sys.executable, "-m", "server"]
-    run = subprocess.run(
-        [*smtourney, "run", str(bracket)], cwd=ROOT, check=False, capture_output=True, text=True, timeout=240
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    listing = subprocess.run(
-        [*smtourney, "standings", "--db", str(bracket.with_suffix(".db")), "--json"],
-        cwd=ROOT, check=True, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    node = next(row for row in json.loads(listing.stdout) if row["name"] == "node")
+    node = standing_against_random(tmp_path / "node.yaml", "saint_malo", f"node {installed}")
+    assert node["matches"] == 2 and node["strikes"] == 0 and node["forfeits"] == 0, node
+
+
+def test_a_node_masons_bot_sending_the_first_legal_reply_plays_a_bracket_without_a_strike(
+    installed: Path, tmp_path: Path
+) -> None:
+    masons = installed.with_name("masons.js")
+    node = standing_against_random(tmp_path / "masons.yaml", "masons", f"node {masons} {{address}}")
     assert node["matches"] == 2 and node["strikes"] == 0 and node["forfeits"] == 0, node

@@ -3,13 +3,17 @@
 Every method of the service is one decision kind (its name in snake case unless ``kinds``
 says otherwise); its request is ``context`` + ``observation`` (+ any ``extras`` of that kind)
 and its reply is ``decision_id`` + the action, both through the codecs of :mod:`.codec`.
+
+A request may also list its legal answers as replies: a field ``legal``, repeated, of the
+method's reply type. Given ``legal(observation)`` (the seat's legal actions), the table fills it,
+each reply through the same codec with ``decision_id`` 0, so a bot in any language can copy one.
 """
 
 from __future__ import annotations
 
 import re
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Union, get_origin
 
 from google.protobuf.descriptor import FieldDescriptor
@@ -58,12 +62,16 @@ class ReplyCodec:
 
     def encode(self, action: Any, decision_id: int) -> Message:
         reply = self.reply_type(decision_id=decision_id)
+        self.fill(reply, action)
+        return reply
+
+    def fill(self, reply: Any, action: Any) -> None:
+        """Write ``action`` into ``reply`` (its ``decision_id`` untouched)."""
         target: Any = reply
         if self.field is not None:
             target = getattr(reply, self.field)
             target.SetInParent()
         self.body.fill(target, action)
-        return reply
 
     def decode(self, reply: Any) -> Any:
         if self.field is None:
@@ -84,12 +92,14 @@ def decision_table(
     extras: Mapping[str, Extras] | None = None,
     decode_request: Callable[[str, Any], Any] | None = None,
     codecs: Codecs | None = None,
+    legal: Callable[[Any], Iterable[Any]] | None = None,
 ) -> DecisionTable:
     """The table of ``service``: ``actions`` and ``summaries`` by kind (see :class:`ReplyCodec`).
 
     ``extras[kind](observation)`` gives a request's fields besides context and observation;
     ``decode_request(kind, request)`` replaces the default decoding (the observation alone);
-    ``codecs`` gives the codec of a message type wherever a reply holds it.
+    ``codecs`` gives the codec of a message type wherever a reply holds it; ``legal(observation)``
+    gives the actions listed in a request's ``legal`` replies (see the module's docstring).
     """
     specs = []
     for method in service.methods:
@@ -102,7 +112,12 @@ def decision_table(
                 rpc=method.name,
                 request_type=request_type,
                 reply_type=reply.reply_type,
-                encode_request=_request_encoder(request_type, observation, (extras or {}).get(kind)),
+                encode_request=_request_encoder(
+                    request_type,
+                    observation,
+                    (extras or {}).get(kind),
+                    _legal_replies(reply, request_type, legal),
+                ),
                 decode_request=_request_decoder(kind, observation, decode_request),
                 encode_reply=reply.encode,
                 decode_reply=reply.decode,
@@ -112,12 +127,33 @@ def decision_table(
     return DecisionTable(game, service, specs)
 
 
+Filler = Callable[[Any, Any], None]
+
+
+def _legal_replies(
+    reply: ReplyCodec, request_type: type[Message], legal: Callable[[Any], Iterable[Any]] | None
+) -> Filler | None:
+    """What fills a request's ``legal`` replies from the observation, if it has such a field."""
+    field = request_type.DESCRIPTOR.fields_by_name.get("legal")
+    if legal is None or field is None or field.message_type is not reply.reply_type.DESCRIPTOR:
+        return None
+
+    def fill(request: Any, value: Any) -> None:
+        add = request.legal.add
+        for action in legal(value):
+            reply.fill(add(), action)
+
+    return fill
+
+
 def _request_encoder(
-    request_type: type[Message], observation: MessageCodec, extras: Extras | None
+    request_type: type[Message], observation: MessageCodec, extras: Extras | None, legal: Filler | None
 ) -> Callable[[Any, DecisionContext], Message]:
     def encode(value: Any, context: DecisionContext) -> Message:
         request: Any = request_type(context=context_message(context), **(extras(value) if extras else {}))
         observation.fill(request.observation, value)  # in place: cheaper than building and copying
+        if legal is not None:
+            legal(request, value)
         message: Message = request
         return message
 

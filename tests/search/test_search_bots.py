@@ -8,6 +8,7 @@ import pytest
 
 from bots.cities.search import CitiesSearchBot, evaluate
 from bots.masons.search import MasonsSearchBot
+from sdk.games.bruges.plugin import BrugesPlugin
 from sdk.games.decisions import DecisionContext
 from sdk.games.plugin import GameState
 from sdk.games.registry import get_game
@@ -72,8 +73,14 @@ def test_a_preferred_action_is_kept_within_the_margin_and_vetoed_beyond_it() -> 
     assert strict.action in state.legal_actions()
 
 
+class _BrugesWithoutDeterminize(BrugesPlugin):
+    """Bruges as a game would be that hides cards but offers no ``determinize`` (it is optional)."""
+
+    determinize = None  # type: ignore[assignment]
+
+
 def test_an_observation_that_is_not_a_state_needs_the_game_to_determinize() -> None:
-    plugin = get_game("bruges")
+    plugin = _BrugesWithoutDeterminize()
     state = _position(plugin, 2, 1, steps=5)
     seat = state.current_player
     with pytest.raises(TypeError, match="determinize"):

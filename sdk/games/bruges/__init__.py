@@ -33,6 +33,7 @@ from .actions import (
     Step,
 )
 from .cards import CARD_COLOUR, CARD_PERSON, CARD_PRICE, COLOURS, PERSONS, card_of
+from .hidden import determinize
 from .observation import House, Observation, observe
 from .params import Params
 from .scoring import final_points
@@ -43,5 +44,5 @@ __all__ = [
     "FIRE_HOUSE", "FIRE_SECTION_A", "FIRE_SECTION_B", "GUILDERS", "HOUSE", "PERSONS", "RECRUIT", "THREAT",
     "WORKERS", "Action", "Activate", "Advance", "CancelPenalty", "DrawPile", "End", "Expose", "FireChoice",
     "House", "Observation", "Params", "PenaltyOrder", "PlagueDiscard", "Play", "Roll", "State", "Step",
-    "card_of", "final_points", "new_game", "observe",
+    "card_of", "determinize", "final_points", "new_game", "observe",
 ]  # fmt: skip

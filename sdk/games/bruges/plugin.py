@@ -36,7 +36,7 @@ from .actions import (
 from .cards import CARD_COLOUR, CARD_PERSON, COLOURS, PERSONS, card_name
 from .decisions import MAJORITY_NAMES, PENALTY_NAMES
 from .decisions_table import DECISIONS
-from .hidden import resample_hidden
+from .hidden import determinize, resample_hidden
 from .observation import Observation, observe
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .scoring import final_points
@@ -143,6 +143,10 @@ class BrugesPlugin(PluginBase[State]):
 
     def resample_hidden(self, state: Any, seat: int, rng: random.Random) -> State:
         return resample_hidden(self.state_of(state), seat, rng)
+
+    def determinize(self, observation: Any, rng: random.Random) -> State:
+        """A full state consistent with ``observation``, the unseen cards dealt at random (for search)."""
+        return determinize(self.observation_of(observation), rng)
 
     def random_action(self, observation: Any, rng: random.Random) -> Action:
         """Uniform over the seat's legal actions, which its observation lists."""

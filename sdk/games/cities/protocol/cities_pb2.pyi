@@ -1034,7 +1034,23 @@ class Pending(_message.Message):
     @_builtins.property
     def playable(self) -> _containers.RepeatedScalarFieldContainer[Global___Event.ValueType]:
         """DECISION_PLAY: the event kinds in your hand that can be played now (each
-        has at least one legal set of choices). Passing is always allowed.
+        has at least one legal set of choices). Passing is always allowed. A Play
+        of one of them is legal when it sets exactly the fields its Event value
+        names, and:
+          `target` is another seat (never you);
+          `take_city` is held by `target` (observation.held[target]) and lies in
+            the event's set: that empire's non-capital cities (Anger of the gods),
+            cities 48-53 (Loss of influence), any city (Attack, Rebellion, Trade,
+            Friendly exchange);
+          `give_city` is held by you;
+          Attack and Trade need a capital among your cities;
+          Unification: an empire of which you hold 4 or more cities and another
+            seat holds at least one;
+          Unrest, Great unrest: a side where another seat holds a city;
+          Espionage: any other seat, while the event deck is not empty;
+          Education: EDUCATION_EXCHANGE with 1 to 5 `returns` from your hand (this
+            card not among them), or EDUCATION_DISCARD with a `target` whose hand
+            is not empty.
         """
 
     @_builtins.property
@@ -1289,7 +1305,9 @@ class DrawReply(_message.Message):
     decision_id: _builtins.int
     """Echo of context.decision_id."""
     take: Global___Deck.ValueType
-    """DECK_CITIES: the top city; DECK_EVENTS: the top event. Required."""
+    """DECK_CITIES: the top city; DECK_EVENTS: the top event. One of
+    observation.pending.draw. Required.
+    """
     def __init__(
         self,
         *,
@@ -1560,7 +1578,9 @@ class GiveEventReply(_message.Message):
     decision_id: _builtins.int
     """Echo of context.decision_id."""
     event: Global___Event.ValueType
-    """The event of your hand you discard face down. Required."""
+    """The event of your hand you discard face down: any kind of
+    observation.hand. Required.
+    """
     def __init__(
         self,
         *,

@@ -25,15 +25,15 @@ _sym_db = _symbol_database.Default()
 from sdk.protocol.v1 import bot_pb2 as smtourney_dot_v1_dot_bot__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n smtourney/masons/v1/masons.proto\x12\x13smtourney.masons.v1\x1a\x16smtourney/v1/bot.proto\"\x1c\n\x0bSpaceHouses\x12\r\n\x05\x63ount\x18\x01 \x03(\r\"7\n\x04\x43ity\x12\x0e\n\x06spaces\x18\x01 \x01(\x04\x12\x0e\n\x06houses\x18\x02 \x03(\r\x12\x0f\n\x07palaces\x18\x03 \x03(\r\"*\n\x0bPendingDraw\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63ount\x18\x02 \x01(\r\"7\n\x04Roll\x12\r\n\x05tower\x18\x01 \x01(\r\x12\x0f\n\x07house_a\x18\x02 \x01(\r\x12\x0f\n\x07house_b\x18\x03 \x01(\r\"\xed\x04\n\x0bObservation\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07players\x18\x02 \x01(\r\x12)\n\x05phase\x18\x03 \x01(\x0e\x32\x1a.smtourney.masons.v1.Phase\x12\x0e\n\x06\x61\x63tive\x18\x04 \x01(\r\x12\x0c\n\x04turn\x18\x05 \x01(\r\x12\r\n\x05queue\x18\x06 \x03(\r\x12\r\n\x05walls\x18\x07 \x03(\r\x12\x0e\n\x06\x63losed\x18\x08 \x03(\r\x12\x0e\n\x06towers\x18\t \x03(\x11\x12\x30\n\x06houses\x18\n \x03(\x0b\x32 .smtourney.masons.v1.SpaceHouses\x12)\n\x06\x63ities\x18\x0b \x03(\x0b\x32\x19.smtourney.masons.v1.City\x12\x12\n\nwalls_left\x18\x0c \x01(\r\x12\x13\n\x0btowers_left\x18\r \x03(\r\x12\x13\n\x0bhouses_left\x18\x0e \x03(\r\x12\x14\n\x0cpalaces_left\x18\x0f \x03(\r\x12\x0e\n\x06points\x18\x10 \x03(\r\x12\x12\n\nhand_sizes\x18\x11 \x03(\r\x12\x0c\n\x04hand\x18\x12 \x03(\r\x12\x10\n\x08\x64iscards\x18\x13 \x03(\r\x12\x11\n\tdraw_size\x18\x14 \x01(\r\x12/\n\x05\x64raws\x18\x15 \x03(\x0b\x32 .smtourney.masons.v1.PendingDraw\x12\x0c\n\x04wall\x18\x16 \x01(\x11\x12\'\n\x04roll\x18\x17 \x01(\x0b\x32\x19.smtourney.masons.v1.Roll\x12\x10\n\x08new_city\x18\x18 \x01(\x04\x12\x13\n\x0bscored_city\x18\x19 \x01(\x11\x12\x11\n\tcompleted\x18\x1a \x01(\x08\x12\x0e\n\x06\x65nding\x18\x1b \x01(\x08\"t\n\x0bWallRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\"<\n\tWallReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x11\n\x04line\x18\x02 \x01(\rH\x00\x88\x01\x01\x42\x07\n\x05_line\"v\n\rTowersRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\"3\n\x0bTowersReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x0f\n\x07\x63olours\x18\x02 \x03(\x11\"v\n\rHousesRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\"3\n\x0bHousesReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x0f\n\x07\x63olours\x18\x02 \x03(\x11\"{\n\x12\x43onnectCityRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\"R\n\x10\x43onnectCityReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x0e\n\x04\x63ity\x18\x02 \x01(\rH\x00\x12\x0f\n\x05\x61lone\x18\x03 \x01(\x08H\x00\x42\x08\n\x06\x63hoice\"z\n\x11ScoreCardsRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\"F\n\x0fScoreCardsReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\r\x12\x0f\n\x07\x64iscard\x18\x03 \x01(\x08\"t\n\x0bSwapRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\"/\n\tSwapReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\r\"z\n\x11\x46inalScoreRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\"Q\n\x0f\x46inalScoreReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x11\n\x04\x63ity\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\rB\x07\n\x05_city*\xd9\x01\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x0f\n\x0bPHASE_SETUP\x10\x01\x12\x0e\n\nPHASE_WALL\x10\x02\x12\x0e\n\nPHASE_ROLL\x10\x03\x12\x10\n\x0cPHASE_TOWERS\x10\x04\x12\x10\n\x0cPHASE_HOUSES\x10\x05\x12\x16\n\x12PHASE_CONNECT_CITY\x10\x06\x12\x15\n\x11PHASE_SCORE_CARDS\x10\x07\x12\x0e\n\nPHASE_SWAP\x10\x08\x12\x15\n\x11PHASE_FINAL_SCORE\x10\t\x12\x0e\n\nPHASE_OVER\x10\n2\xd3\x04\n\x06Masons\x12H\n\x04Wall\x12 .smtourney.masons.v1.WallRequest\x1a\x1e.smtourney.masons.v1.WallReply\x12N\n\x06Towers\x12\".smtourney.masons.v1.TowersRequest\x1a .smtourney.masons.v1.TowersReply\x12N\n\x06Houses\x12\".smtourney.masons.v1.HousesRequest\x1a .smtourney.masons.v1.HousesReply\x12]\n\x0b\x43onnectCity\x12\'.smtourney.masons.v1.ConnectCityRequest\x1a%.smtourney.masons.v1.ConnectCityReply\x12Z\n\nScoreCards\x12&.smtourney.masons.v1.ScoreCardsRequest\x1a$.smtourney.masons.v1.ScoreCardsReply\x12H\n\x04Swap\x12 .smtourney.masons.v1.SwapRequest\x1a\x1e.smtourney.masons.v1.SwapReply\x12Z\n\nFinalScore\x12&.smtourney.masons.v1.FinalScoreRequest\x1a$.smtourney.masons.v1.FinalScoreReplyb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n smtourney/masons/v1/masons.proto\x12\x13smtourney.masons.v1\x1a\x16smtourney/v1/bot.proto\"\x1c\n\x0bSpaceHouses\x12\r\n\x05\x63ount\x18\x01 \x03(\r\"7\n\x04\x43ity\x12\x0e\n\x06spaces\x18\x01 \x01(\x04\x12\x0e\n\x06houses\x18\x02 \x03(\r\x12\x0f\n\x07palaces\x18\x03 \x03(\r\"*\n\x0bPendingDraw\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63ount\x18\x02 \x01(\r\"7\n\x04Roll\x12\r\n\x05tower\x18\x01 \x01(\r\x12\x0f\n\x07house_a\x18\x02 \x01(\r\x12\x0f\n\x07house_b\x18\x03 \x01(\r\"\xed\x04\n\x0bObservation\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07players\x18\x02 \x01(\r\x12)\n\x05phase\x18\x03 \x01(\x0e\x32\x1a.smtourney.masons.v1.Phase\x12\x0e\n\x06\x61\x63tive\x18\x04 \x01(\r\x12\x0c\n\x04turn\x18\x05 \x01(\r\x12\r\n\x05queue\x18\x06 \x03(\r\x12\r\n\x05walls\x18\x07 \x03(\r\x12\x0e\n\x06\x63losed\x18\x08 \x03(\r\x12\x0e\n\x06towers\x18\t \x03(\x11\x12\x30\n\x06houses\x18\n \x03(\x0b\x32 .smtourney.masons.v1.SpaceHouses\x12)\n\x06\x63ities\x18\x0b \x03(\x0b\x32\x19.smtourney.masons.v1.City\x12\x12\n\nwalls_left\x18\x0c \x01(\r\x12\x13\n\x0btowers_left\x18\r \x03(\r\x12\x13\n\x0bhouses_left\x18\x0e \x03(\r\x12\x14\n\x0cpalaces_left\x18\x0f \x03(\r\x12\x0e\n\x06points\x18\x10 \x03(\r\x12\x12\n\nhand_sizes\x18\x11 \x03(\r\x12\x0c\n\x04hand\x18\x12 \x03(\r\x12\x10\n\x08\x64iscards\x18\x13 \x03(\r\x12\x11\n\tdraw_size\x18\x14 \x01(\r\x12/\n\x05\x64raws\x18\x15 \x03(\x0b\x32 .smtourney.masons.v1.PendingDraw\x12\x0c\n\x04wall\x18\x16 \x01(\x11\x12\'\n\x04roll\x18\x17 \x01(\x0b\x32\x19.smtourney.masons.v1.Roll\x12\x10\n\x08new_city\x18\x18 \x01(\x04\x12\x13\n\x0bscored_city\x18\x19 \x01(\x11\x12\x11\n\tcompleted\x18\x1a \x01(\x08\x12\x0e\n\x06\x65nding\x18\x1b \x01(\x08\"\xa3\x01\n\x0bWallRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\x12-\n\x05legal\x18\x03 \x03(\x0b\x32\x1e.smtourney.masons.v1.WallReply\"<\n\tWallReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x11\n\x04line\x18\x02 \x01(\rH\x00\x88\x01\x01\x42\x07\n\x05_line\"\xa7\x01\n\rTowersRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\x12/\n\x05legal\x18\x03 \x03(\x0b\x32 .smtourney.masons.v1.TowersReply\"3\n\x0bTowersReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x0f\n\x07\x63olours\x18\x02 \x03(\x11\"\xa7\x01\n\rHousesRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\x12/\n\x05legal\x18\x03 \x03(\x0b\x32 .smtourney.masons.v1.HousesReply\"3\n\x0bHousesReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x0f\n\x07\x63olours\x18\x02 \x03(\x11\"\xb1\x01\n\x12\x43onnectCityRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\x12\x34\n\x05legal\x18\x03 \x03(\x0b\x32%.smtourney.masons.v1.ConnectCityReply\"R\n\x10\x43onnectCityReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x0e\n\x04\x63ity\x18\x02 \x01(\rH\x00\x12\x0f\n\x05\x61lone\x18\x03 \x01(\x08H\x00\x42\x08\n\x06\x63hoice\"\xaf\x01\n\x11ScoreCardsRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\x12\x33\n\x05legal\x18\x03 \x03(\x0b\x32$.smtourney.masons.v1.ScoreCardsReply\"F\n\x0fScoreCardsReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\r\x12\x0f\n\x07\x64iscard\x18\x03 \x01(\x08\"\xa3\x01\n\x0bSwapRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\x12-\n\x05legal\x18\x03 \x03(\x0b\x32\x1e.smtourney.masons.v1.SwapReply\"/\n\tSwapReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\r\"\xaf\x01\n\x11\x46inalScoreRequest\x12.\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1d.smtourney.v1.DecisionContext\x12\x35\n\x0bobservation\x18\x02 \x01(\x0b\x32 .smtourney.masons.v1.Observation\x12\x33\n\x05legal\x18\x03 \x03(\x0b\x32$.smtourney.masons.v1.FinalScoreReply\"Q\n\x0f\x46inalScoreReply\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x11\n\x04\x63ity\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\rB\x07\n\x05_city*\xd9\x01\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x0f\n\x0bPHASE_SETUP\x10\x01\x12\x0e\n\nPHASE_WALL\x10\x02\x12\x0e\n\nPHASE_ROLL\x10\x03\x12\x10\n\x0cPHASE_TOWERS\x10\x04\x12\x10\n\x0cPHASE_HOUSES\x10\x05\x12\x16\n\x12PHASE_CONNECT_CITY\x10\x06\x12\x15\n\x11PHASE_SCORE_CARDS\x10\x07\x12\x0e\n\nPHASE_SWAP\x10\x08\x12\x15\n\x11PHASE_FINAL_SCORE\x10\t\x12\x0e\n\nPHASE_OVER\x10\n2\xd3\x04\n\x06Masons\x12H\n\x04Wall\x12 .smtourney.masons.v1.WallRequest\x1a\x1e.smtourney.masons.v1.WallReply\x12N\n\x06Towers\x12\".smtourney.masons.v1.TowersRequest\x1a .smtourney.masons.v1.TowersReply\x12N\n\x06Houses\x12\".smtourney.masons.v1.HousesRequest\x1a .smtourney.masons.v1.HousesReply\x12]\n\x0b\x43onnectCity\x12\'.smtourney.masons.v1.ConnectCityRequest\x1a%.smtourney.masons.v1.ConnectCityReply\x12Z\n\nScoreCards\x12&.smtourney.masons.v1.ScoreCardsRequest\x1a$.smtourney.masons.v1.ScoreCardsReply\x12H\n\x04Swap\x12 .smtourney.masons.v1.SwapRequest\x1a\x1e.smtourney.masons.v1.SwapReply\x12Z\n\nFinalScore\x12&.smtourney.masons.v1.FinalScoreRequest\x1a$.smtourney.masons.v1.FinalScoreReplyb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'smtourney.masons.v1.masons_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_PHASE']._serialized_start=2199
-  _globals['_PHASE']._serialized_end=2416
+  _globals['_PHASE']._serialized_start=2558
+  _globals['_PHASE']._serialized_end=2775
   _globals['_SPACEHOUSES']._serialized_start=81
   _globals['_SPACEHOUSES']._serialized_end=109
   _globals['_CITY']._serialized_start=111
@@ -44,34 +44,34 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_ROLL']._serialized_end=267
   _globals['_OBSERVATION']._serialized_start=270
   _globals['_OBSERVATION']._serialized_end=891
-  _globals['_WALLREQUEST']._serialized_start=893
-  _globals['_WALLREQUEST']._serialized_end=1009
-  _globals['_WALLREPLY']._serialized_start=1011
-  _globals['_WALLREPLY']._serialized_end=1071
-  _globals['_TOWERSREQUEST']._serialized_start=1073
-  _globals['_TOWERSREQUEST']._serialized_end=1191
-  _globals['_TOWERSREPLY']._serialized_start=1193
-  _globals['_TOWERSREPLY']._serialized_end=1244
-  _globals['_HOUSESREQUEST']._serialized_start=1246
-  _globals['_HOUSESREQUEST']._serialized_end=1364
-  _globals['_HOUSESREPLY']._serialized_start=1366
-  _globals['_HOUSESREPLY']._serialized_end=1417
-  _globals['_CONNECTCITYREQUEST']._serialized_start=1419
-  _globals['_CONNECTCITYREQUEST']._serialized_end=1542
-  _globals['_CONNECTCITYREPLY']._serialized_start=1544
-  _globals['_CONNECTCITYREPLY']._serialized_end=1626
-  _globals['_SCORECARDSREQUEST']._serialized_start=1628
-  _globals['_SCORECARDSREQUEST']._serialized_end=1750
-  _globals['_SCORECARDSREPLY']._serialized_start=1752
-  _globals['_SCORECARDSREPLY']._serialized_end=1822
-  _globals['_SWAPREQUEST']._serialized_start=1824
-  _globals['_SWAPREQUEST']._serialized_end=1940
-  _globals['_SWAPREPLY']._serialized_start=1942
-  _globals['_SWAPREPLY']._serialized_end=1989
-  _globals['_FINALSCOREREQUEST']._serialized_start=1991
-  _globals['_FINALSCOREREQUEST']._serialized_end=2113
-  _globals['_FINALSCOREREPLY']._serialized_start=2115
-  _globals['_FINALSCOREREPLY']._serialized_end=2196
-  _globals['_MASONS']._serialized_start=2419
-  _globals['_MASONS']._serialized_end=3014
+  _globals['_WALLREQUEST']._serialized_start=894
+  _globals['_WALLREQUEST']._serialized_end=1057
+  _globals['_WALLREPLY']._serialized_start=1059
+  _globals['_WALLREPLY']._serialized_end=1119
+  _globals['_TOWERSREQUEST']._serialized_start=1122
+  _globals['_TOWERSREQUEST']._serialized_end=1289
+  _globals['_TOWERSREPLY']._serialized_start=1291
+  _globals['_TOWERSREPLY']._serialized_end=1342
+  _globals['_HOUSESREQUEST']._serialized_start=1345
+  _globals['_HOUSESREQUEST']._serialized_end=1512
+  _globals['_HOUSESREPLY']._serialized_start=1514
+  _globals['_HOUSESREPLY']._serialized_end=1565
+  _globals['_CONNECTCITYREQUEST']._serialized_start=1568
+  _globals['_CONNECTCITYREQUEST']._serialized_end=1745
+  _globals['_CONNECTCITYREPLY']._serialized_start=1747
+  _globals['_CONNECTCITYREPLY']._serialized_end=1829
+  _globals['_SCORECARDSREQUEST']._serialized_start=1832
+  _globals['_SCORECARDSREQUEST']._serialized_end=2007
+  _globals['_SCORECARDSREPLY']._serialized_start=2009
+  _globals['_SCORECARDSREPLY']._serialized_end=2079
+  _globals['_SWAPREQUEST']._serialized_start=2082
+  _globals['_SWAPREQUEST']._serialized_end=2245
+  _globals['_SWAPREPLY']._serialized_start=2247
+  _globals['_SWAPREPLY']._serialized_end=2294
+  _globals['_FINALSCOREREQUEST']._serialized_start=2297
+  _globals['_FINALSCOREREQUEST']._serialized_end=2472
+  _globals['_FINALSCOREREPLY']._serialized_start=2474
+  _globals['_FINALSCOREREPLY']._serialized_end=2555
+  _globals['_MASONS']._serialized_start=2778
+  _globals['_MASONS']._serialized_end=3373
 # @@protoc_insertion_point(module_scope)

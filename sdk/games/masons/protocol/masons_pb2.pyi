@@ -28,6 +28,11 @@ pile's order or another player's hand.
 
 Every request carries `context` (match, seat, decision id, clock) and the
 deciding seat's Observation: everything that seat may know and nothing else.
+Every request also lists `legal`: every reply the rules allow now, in a fixed
+order, each with `decision_id` 0. A bot may copy one, set its `decision_id`
+to `context.decision_id` and send it; the comments on each reply say what
+makes an answer legal, for bots that build their own.
+
 Every reply echoes `context.decision_id`. A reply that carries no action is
 refused as malformed; an action the rules forbid is refused as illegal.
 Either costs a strike, and the referee plays a safe default instead.
@@ -430,6 +435,7 @@ class WallRequest(_message.Message):
 
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
+    LEGAL_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def context(self) -> _bot_pb2.DecisionContext:
         """Match, seat, decision id and clock."""
@@ -438,15 +444,22 @@ class WallRequest(_message.Message):
     def observation(self) -> Global___Observation:
         """Everything the deciding seat may know now."""
 
+    @_builtins.property
+    def legal(self) -> _containers.RepeatedCompositeFieldContainer[Global___WallReply]:
+        """Every legal reply (decision_id 0), in a fixed order: copy one, set its
+        decision_id, send it.
+        """
+
     def __init__(
         self,
         *,
         context: _bot_pb2.DecisionContext | None = ...,
         observation: Global___Observation | None = ...,
+        legal: _abc.Iterable[Global___WallReply] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "legal", b"legal", "observation", b"observation"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -461,7 +474,9 @@ class WallReply(_message.Message):
     decision_id: _builtins.int
     """Echo of context.decision_id."""
     line: _builtins.int
-    """The line for the wall: empty, and not inside a completed city. Required."""
+    """The line for the wall: not in observation.walls nor in
+    observation.closed. Required.
+    """
     def __init__(
         self,
         *,
@@ -484,6 +499,7 @@ class TowersRequest(_message.Message):
 
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
+    LEGAL_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def context(self) -> _bot_pb2.DecisionContext:
         """Match, seat, decision id and clock."""
@@ -492,15 +508,22 @@ class TowersRequest(_message.Message):
     def observation(self) -> Global___Observation:
         """Everything the deciding seat may know now."""
 
+    @_builtins.property
+    def legal(self) -> _containers.RepeatedCompositeFieldContainer[Global___TowersReply]:
+        """Every legal reply (decision_id 0), in a fixed order: copy one, set its
+        decision_id, send it.
+        """
+
     def __init__(
         self,
         *,
         context: _bot_pb2.DecisionContext | None = ...,
         observation: Global___Observation | None = ...,
+        legal: _abc.Iterable[Global___TowersReply] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "legal", b"legal", "observation", b"observation"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -517,8 +540,12 @@ class TowersReply(_message.Message):
     @_builtins.property
     def colours(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Exactly 2 entries: the tower colour placed on the wall's lower-numbered
-        end point, then on the other (-1: none placed there). One of them is the
-        die's colour while that colour is in supply.
+        end point, then on the other (-1: none placed there). An end point that
+        already holds a tower gets -1. Every empty end point gets a tower while
+        any is in supply: one empty end gets the die's colour (`roll.tower`); of
+        two empty ends, one gets the die's colour and the other any colour. A
+        colour out of supply is replaced by any colour left (-1 when none is);
+        two towers of one colour need two in supply.
         """
 
     def __init__(
@@ -541,6 +568,7 @@ class HousesRequest(_message.Message):
 
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
+    LEGAL_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def context(self) -> _bot_pb2.DecisionContext:
         """Match, seat, decision id and clock."""
@@ -549,15 +577,22 @@ class HousesRequest(_message.Message):
     def observation(self) -> Global___Observation:
         """Everything the deciding seat may know now."""
 
+    @_builtins.property
+    def legal(self) -> _containers.RepeatedCompositeFieldContainer[Global___HousesReply]:
+        """Every legal reply (decision_id 0), in a fixed order: copy one, set its
+        decision_id, send it.
+        """
+
     def __init__(
         self,
         *,
         context: _bot_pb2.DecisionContext | None = ...,
         observation: Global___Observation | None = ...,
+        legal: _abc.Iterable[Global___HousesReply] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "legal", b"legal", "observation", b"observation"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -575,6 +610,10 @@ class HousesReply(_message.Message):
     def colours(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """One entry per space beside the wall, lower space number first (one space
         for a line on the board's edge): the house colour placed there, -1 none.
+        Two spaces get one house die's colour each, in either order; one space
+        gets either die's colour. The free face (5), or a colour out of supply,
+        allows any colour left (-1 when none is); two houses of one colour need
+        two in supply.
         """
 
     def __init__(
@@ -597,6 +636,7 @@ class ConnectCityRequest(_message.Message):
 
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
+    LEGAL_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def context(self) -> _bot_pb2.DecisionContext:
         """Match, seat, decision id and clock."""
@@ -605,15 +645,22 @@ class ConnectCityRequest(_message.Message):
     def observation(self) -> Global___Observation:
         """Everything the deciding seat may know now."""
 
+    @_builtins.property
+    def legal(self) -> _containers.RepeatedCompositeFieldContainer[Global___ConnectCityReply]:
+        """Every legal reply (decision_id 0), in a fixed order: copy one, set its
+        decision_id, send it.
+        """
+
     def __init__(
         self,
         *,
         context: _bot_pb2.DecisionContext | None = ...,
         observation: Global___Observation | None = ...,
+        legal: _abc.Iterable[Global___ConnectCityReply] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "legal", b"legal", "observation", b"observation"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -629,7 +676,10 @@ class ConnectCityReply(_message.Message):
     decision_id: _builtins.int
     """Echo of context.decision_id."""
     city: _builtins.int
-    """Join the new city to this completed city (it must share a wall with it)."""
+    """Join the new city to this completed city: an index into
+    observation.cities of a city sharing a wall with a space of
+    observation.new_city.
+    """
     alone: _builtins.bool
     """Leave the new city on its own."""
     def __init__(
@@ -655,6 +705,7 @@ class ScoreCardsRequest(_message.Message):
 
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
+    LEGAL_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def context(self) -> _bot_pb2.DecisionContext:
         """Match, seat, decision id and clock."""
@@ -663,15 +714,22 @@ class ScoreCardsRequest(_message.Message):
     def observation(self) -> Global___Observation:
         """Everything the deciding seat may know now."""
 
+    @_builtins.property
+    def legal(self) -> _containers.RepeatedCompositeFieldContainer[Global___ScoreCardsReply]:
+        """Every legal reply (decision_id 0), in a fixed order: copy one, set its
+        decision_id, send it.
+        """
+
     def __init__(
         self,
         *,
         context: _bot_pb2.DecisionContext | None = ...,
         observation: Global___Observation | None = ...,
+        legal: _abc.Iterable[Global___ScoreCardsReply] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "legal", b"legal", "observation", b"observation"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -690,7 +748,10 @@ class ScoreCardsReply(_message.Message):
     """Discard the one card without scoring and draw 2 instead of 1."""
     @_builtins.property
     def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """Card kinds from the hand, ascending: 1 or 2 to play (or 1 with `discard`). Required."""
+        """Card kinds from observation.hand, ascending: 1 or 2 to play (or exactly
+        1 with `discard`); a kind twice only if the hand holds two. Any card of
+        the hand may be played, whatever it scores. Required.
+        """
 
     def __init__(
         self,
@@ -713,6 +774,7 @@ class SwapRequest(_message.Message):
 
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
+    LEGAL_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def context(self) -> _bot_pb2.DecisionContext:
         """Match, seat, decision id and clock."""
@@ -721,15 +783,22 @@ class SwapRequest(_message.Message):
     def observation(self) -> Global___Observation:
         """Everything the deciding seat may know now."""
 
+    @_builtins.property
+    def legal(self) -> _containers.RepeatedCompositeFieldContainer[Global___SwapReply]:
+        """Every legal reply (decision_id 0), in a fixed order: copy one, set its
+        decision_id, send it.
+        """
+
     def __init__(
         self,
         *,
         context: _bot_pb2.DecisionContext | None = ...,
         observation: Global___Observation | None = ...,
+        legal: _abc.Iterable[Global___SwapReply] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "legal", b"legal", "observation", b"observation"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -745,7 +814,9 @@ class SwapReply(_message.Message):
     """Echo of context.decision_id."""
     @_builtins.property
     def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """Card kinds to discard and replace, ascending, repeats for copies; empty: keep all."""
+        """Card kinds to discard and replace, ascending, repeats for copies, each
+        at most as often as observation.hand holds it; empty: keep all.
+        """
 
     def __init__(
         self,
@@ -767,6 +838,7 @@ class FinalScoreRequest(_message.Message):
 
     CONTEXT_FIELD_NUMBER: _builtins.int
     OBSERVATION_FIELD_NUMBER: _builtins.int
+    LEGAL_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def context(self) -> _bot_pb2.DecisionContext:
         """Match, seat, decision id and clock."""
@@ -775,15 +847,22 @@ class FinalScoreRequest(_message.Message):
     def observation(self) -> Global___Observation:
         """Everything the deciding seat may know now."""
 
+    @_builtins.property
+    def legal(self) -> _containers.RepeatedCompositeFieldContainer[Global___FinalScoreReply]:
+        """Every legal reply (decision_id 0), in a fixed order: copy one, set its
+        decision_id, send it.
+        """
+
     def __init__(
         self,
         *,
         context: _bot_pb2.DecisionContext | None = ...,
         observation: Global___Observation | None = ...,
+        legal: _abc.Iterable[Global___FinalScoreReply] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "observation", b"observation"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "legal", b"legal", "observation", b"observation"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -799,12 +878,16 @@ class FinalScoreReply(_message.Message):
     decision_id: _builtins.int
     """Echo of context.decision_id."""
     city: _builtins.int
-    """The completed city the cards are played for; absent to pass, or when no city
-    is on the board (then only land cards and `cities` may be played).
+    """The completed city the cards are played for (an index into
+    observation.cities); required with cards while a city is on the board.
+    Absent to pass, or when no city is on the board (then only the kinds that
+    are not about a city may be played: 13-27).
     """
     @_builtins.property
     def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """1 or 2 card kinds, ascending; empty to pass."""
+        """1 or 2 card kinds of observation.hand, ascending (a kind twice only if the
+        hand holds two); empty to pass.
+        """
 
     def __init__(
         self,

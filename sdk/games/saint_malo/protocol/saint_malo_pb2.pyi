@@ -15,6 +15,14 @@ Squares: a city is a 7x7 grid; square index = row * 7 + col, row and col
 0-6, (0,0) top-left. The four corners (0, 6, 42, 48) are towers, not
 spaces. A set of squares is a bit mask: bit i set = square i is in the set.
 A set of dice is a bit mask over the five dice: bit i = die i.
+
+What is legal: Choose and Rotate requests list their legal answers
+(`available`, `legal`); every mask 0-31 is a legal Keep. Place and
+PlaceBonusPerson have too many answers to list (thousands): each field's
+comment says what is legal. "Empty" means no wall, crate, house, church or
+person of your own city (observation.cities[observation.current]) on the
+square; "spaces" are the 45 squares that are not corners. "Dice showing the
+symbol" are the dice of observation.dice equal to observation.chosen.
 """
 
 from collections import abc as _abc
@@ -365,7 +373,9 @@ class KeepReply(_message.Message):
     decision_id: _builtins.int
     """Echo of context.decision_id."""
     reroll: _builtins.int
-    """Dice to roll again (mask); 0 = stop rolling and score these dice."""
+    """Dice to roll again (mask, any of 0-31); 0 = stop rolling and score these
+    dice.
+    """
     def __init__(
         self,
         *,
@@ -418,6 +428,7 @@ class ChooseReply(_message.Message):
     SYMBOL_FIELD_NUMBER: _builtins.int
     decision_id: _builtins.int
     symbol: Global___Symbol.ValueType
+    """One of the request's `available` symbols."""
     def __init__(
         self,
         *,
@@ -472,7 +483,9 @@ class RotateReply(_message.Message):
     DICE_FIELD_NUMBER: _builtins.int
     decision_id: _builtins.int
     dice: _builtins.int
-    """Dice to turn to the chosen symbol (mask), 2 coins each."""
+    """Dice to turn to the chosen symbol (mask), 2 coins each: one of the
+    request's `legal` masks.
+    """
     def __init__(
         self,
         *,
@@ -523,6 +536,7 @@ class Logs(_message.Message):
 
     COUNT_FIELD_NUMBER: _builtins.int
     count: _builtins.int
+    """1 to the number of dice showing the symbol; the city needs 2 coins."""
     def __init__(
         self,
         *,
@@ -538,7 +552,9 @@ Global___Logs: _TypeAlias = Logs  # noqa: Y015
 
 @_typing.final
 class Crates(_message.Message):
-    """Crates on these spaces (one per die used): one orthogonally connected group."""
+    """Crates on these spaces (one per die used): one orthogonally connected group
+    of empty spaces, 1 to the number of dice showing the symbol.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -559,7 +575,10 @@ Global___Crates: _TypeAlias = Crates  # noqa: Y015
 
 @_typing.final
 class Walls(_message.Message):
-    """Walls on these outer spaces (one per die used)."""
+    """Walls on these outer spaces (one per die used): empty spaces of row 0 or 6
+    or column 0 or 6, 1 to the number of dice showing the symbol, anywhere
+    along the edge.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -580,7 +599,9 @@ Global___Walls: _TypeAlias = Walls  # noqa: Y015
 
 @_typing.final
 class Church(_message.Message):
-    """One church of `size` (= dice used) on `space`."""
+    """One church of `size` (= dice used, 1 to the number of dice showing the
+    symbol) on the empty space `space`.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -604,8 +625,12 @@ Global___Church: _TypeAlias = Church  # noqa: Y015
 
 @_typing.final
 class PersonPlacement(_message.Message):
-    """A person on `space`; an architect also builds `houses` (mask, 0-3 houses:
-    one connected group, at least one house adjacent to him, one log each).
+    """A person on the empty space `space`; in Place its level (the head dice it
+    uses) is 1 to the number of dice showing the symbol. An architect also
+    builds `houses` (mask, 0 to min(3, the city's logs) houses: empty spaces
+    other than his own, one orthogonally connected group, at least one of them
+    on the 8 squares around him; one log each); any other person builds none
+    (0).
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -705,7 +730,10 @@ class PlaceBonusPersonReply(_message.Message):
     decision_id: _builtins.int
     @_builtins.property
     def person(self) -> Global___PersonPlacement:
-        """A person of level 1-3 (citizen, soldier, priest, architect, merchant)."""
+        """A person of level 1-3 (citizen, soldier, priest, architect, merchant) on
+        an empty space, whatever the dice show (an architect's houses as in
+        PersonPlacement).
+        """
 
     def __init__(
         self,
