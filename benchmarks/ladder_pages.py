@@ -3,7 +3,7 @@
     python benchmarks/ladder_pages.py [--bots 1000] [--decisions 100000] [--requests 50] [--json]
 
 A SQLite ladder with ``--bots`` active bots (seeded random ratings) and ``--decisions`` done two-seat
-matchmaking decisions is served by the web viewer on 127.0.0.1 (uvicorn, as ``smtourney web``); each
+matchmaking decisions is served by ``smtourney web --port 0`` on 127.0.0.1, in a process of its own; each
 endpoint is asked ``--requests`` times over HTTP and the median and 95th-percentile times printed:
 
 - the leaderboard while no rating changes (its rank intervals are cached), and right after a rating
@@ -18,23 +18,22 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import socket
+import re
 import statistics
+import subprocess
+import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-import uvicorn
 from sqlalchemy import insert, update
 
 from server.ladder.store import LadderStore
 from server.store.models import LadderBot, LadderMatch, LadderSeat
 from server.store.repository import Store
-from server.web.app import create_app
 
 REFERENCE_MS = 50.0
 
@@ -94,15 +93,17 @@ def measure(bots: int, decisions: int, requests: int, seed: int = 1) -> dict[str
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "ladder.db"
         ids = fill(db, bots, decisions, seed)
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        server = uvicorn.Server(uvicorn.Config(create_app(db), log_level="warning"))
-        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-        thread.start()
+        web = subprocess.Popen(
+            [sys.executable, "-m", "server", "web", "--db", str(db), "--port", "0"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         try:
-            while not server.started:
-                time.sleep(0.01)
-            base = f"http://127.0.0.1:{sock.getsockname()[1]}/api/ladder/public"
+            assert web.stdout is not None
+            line = web.stdout.readline()
+            found = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
+            assert found, f"smtourney web did not say where it serves: {line!r}"
+            base = f"{found.group(1)}/api/ladder/public"
             writer = Store.open(db)
             rng = random.Random(seed)
 
@@ -122,9 +123,8 @@ def measure(bots: int, decisions: int, requests: int, seed: int = 1) -> dict[str
             }
             writer.close()
         finally:
-            server.should_exit = True
-            thread.join(timeout=10)
-            sock.close()
+            web.terminate()
+            web.wait(timeout=30)
     return {
         "bots": bots,
         "decisions": decisions,
