@@ -4,14 +4,13 @@ spectator sees it (its page and its JSON), which turns into the full replay once
 from __future__ import annotations
 
 from typing import Annotated, Any
-from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from .deps import CatalogDep
 from .live import Live, match_url
-from .templating import render, script_json
+from .templating import render_viewer
 
 router = APIRouter()
 
@@ -44,13 +43,7 @@ def live_match_page(tournament_id: int, match_id: str, live: LiveDep, catalog: C
         return RedirectResponse(found["replay_url"], status_code=303)
     replay = {**found["replay"], "moments": found["moments"]}
     url = match_url(tournament_id, match_id)
+    tournament = catalog.tournament(tournament_id)
     return HTMLResponse(
-        render(
-            "live_match.html",
-            tournament=catalog.tournament(tournament_id),
-            replay=replay,
-            replay_json=script_json(replay),
-            live_url=f"/api{url}/live",
-            game_script=f"/games/{quote(replay['match']['game'], safe='')}.js",
-        )
+        render_viewer("live_match.html", replay, tournament=tournament, live_url=f"/api{url}/live")
     )

@@ -14,7 +14,7 @@ from .export import export_html
 from .filters import SeatFilter, viewer_seat
 from .live_routes import LiveDep
 from .plot import rating_plot
-from .templating import render, script_json
+from .templating import render, render_viewer
 
 router = APIRouter(default_response_class=HTMLResponse)
 
@@ -73,14 +73,12 @@ def match_page(tournament_id: int, match_id: str, request: Request, catalog: Cat
     replay = catalog.replay(tournament_id, match_id, seat)
     match_url = f"/tournaments/{tournament_id}/matches/{quote(match_id, safe='')}"
     return HTMLResponse(
-        render(
+        render_viewer(
             "match.html",
+            replay,
             tournament=catalog.tournament(tournament_id),
-            replay=replay,
-            replay_json=script_json(replay),
             replay_url="/api" + match_url,
             export_url=f"{match_url}/export{_seat_query(seat)}",
-            game_script=f"/games/{quote(replay['match']['game'], safe='')}.js",
         )
     )
 

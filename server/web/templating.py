@@ -6,6 +6,7 @@ import json
 import re
 from importlib.resources import files
 from typing import Any
+from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
@@ -19,6 +20,12 @@ ENVIRONMENT = Environment(
 
 def render(template: str, **context: Any) -> str:
     return ENVIRONMENT.get_template(template).render(**context)
+
+
+def render_viewer(template: str, replay: dict[str, Any], **context: Any) -> str:
+    """A page of the replay viewer: the replay inlined for the viewer, its game's drawing module named."""
+    script = f"/games/{quote(replay['match']['game'], safe='')}.js"
+    return render(template, replay=replay, replay_json=script_json(replay), game_script=script, **context)
 
 
 def static_text(name: str) -> str:
