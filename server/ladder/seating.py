@@ -16,7 +16,9 @@ from typing import Any
 from server.client import Tls
 from server.seats import SeatSpec
 
-__all__ = ["entrant_name", "match_id_of", "seat_spec"]
+__all__ = ["entrant_name", "ladder_match_of", "match_id_of", "seat_spec"]
+
+MATCH_ID_PREFIX = "ladder-"
 
 
 def entrant_name(participant: str, bot: str) -> str:
@@ -25,8 +27,14 @@ def entrant_name(participant: str, bot: str) -> str:
 
 
 def match_id_of(ladder_match_id: int) -> str:
-    """The stored match id of a ladder match."""
-    return f"ladder-{ladder_match_id}"
+    """The stored match id of a ladder match, under which it is also watched live."""
+    return f"{MATCH_ID_PREFIX}{ladder_match_id}"
+
+
+def ladder_match_of(match_id: str) -> int | None:
+    """The ladder match a stored match id names, if it names one."""
+    number = match_id.removeprefix(MATCH_ID_PREFIX)
+    return int(number) if number != match_id and number.isascii() and number.isdigit() else None
 
 
 def seat_spec(name: str, spec_json: str | dict[str, Any], *, sandbox: bool) -> SeatSpec:

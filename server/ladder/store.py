@@ -44,6 +44,7 @@ __all__ = [
     "DONE",
     "ERROR",
     "FAILED",
+    "IN_FLIGHT",
     "PLAYING",
     "RETIRED",
     "SCHEDULED",
@@ -71,6 +72,8 @@ DONE = "done"
 ERROR = "error"
 """A ladder match: decided (``scheduled``), handed to a worker (``playing``), stored (``done``); or
 ``error`` when the referee itself failed on it (its traceback is in the log folder)."""
+IN_FLIGHT = (SCHEDULED, PLAYING)
+"""A ladder match in these states has no public replay yet: only its spectator view may be shown."""
 
 Z95 = 1.959963984540054
 """The standard normal's 97.5th percentile: mu -/+ Z95 sigma holds 95 % of a normal belief."""

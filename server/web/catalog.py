@@ -12,7 +12,8 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from sdk.games.registry import get_game
-from server.ladder.outcome import DONE, ladder_match_of
+from server.ladder.seating import ladder_match_of
+from server.ladder.store import DONE
 from server.replay import build_replay
 from server.resimulate import ReplayMismatchError
 from server.store.database import StoreError

@@ -16,8 +16,8 @@ from urllib.parse import quote
 
 from sqlmodel import Session, col, select
 
-from server.ladder.outcome import DONE, IN_FLIGHT, stored_match_id
-from server.ladder.store import ACTIVE, BotRow, LadderStore
+from server.ladder.seating import match_id_of
+from server.ladder.store import ACTIVE, DONE, IN_FLIGHT, BotRow, LadderStore
 from server.store.models import LadderBot, LadderMatch, LadderParticipant, LadderSeat, Match, Seat
 from server.store.repository import Store
 from server.tournament.statistics import rank_intervals
@@ -211,7 +211,7 @@ class LadderCatalog:
                 f"ladder match {ladder_match} has no live view yet: "
                 "it opens once the ladder has stored its first match"
             )
-        return _match_path(tournament, stored_match_id(ladder_match)) + "/live"
+        return _match_path(tournament, match_id_of(ladder_match)) + "/live"
 
     # --- reading ------------------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """A ladder in a real SQLite file, filled through the ladder store's own methods: participants, bots
 validated, matchmaking decisions, and matches played. A played match is a real match of the shared
 tournament database (bots that played Saint Malo for real, one of them earning strikes and a
-forfeit), stored in the ladder's tournament with ``Store.save_match`` and counted with
-:func:`server.ladder.outcome.finish_match`, as the ladder's loop does."""
+forfeit), marked ``playing`` and then stored and rated by ``LadderStore.finish_match``, as the
+ladder's loop does."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ import dataclasses
 from pathlib import Path
 
 from server.ladder.matchmaking import Table
-from server.ladder.outcome import finish_match, start_match, stored_match_id
-from server.ladder.store import LadderStore
+from server.ladder.seating import match_id_of
+from server.ladder.store import PLAYING, LadderStore
 from server.record import MatchRecord
-from server.store.repository import Placement, Store
+from server.steps_block import PackedRecord
+from server.store.repository import Store
 
 INITIAL_MU, INITIAL_SIGMA = 25.0, 25.0 / 3
 
@@ -36,7 +37,6 @@ class LadderFill:
         finally:
             with_source.close()
         self.tournament_id: int | None = None
-        self.positions: dict[int, int] = {}
 
     def close(self) -> None:
         self.store.close()
@@ -56,46 +56,29 @@ class LadderFill:
         return row.id
 
     def open_tournament(self) -> int:
-        """The tournament row that stands for the ladder, with an entrant per bot so far."""
-        bots = self.ladder.bots()
-        tournament = self.store.create_tournament(
-            name="the ladder",
-            game="saint_malo",
-            fingerprint="ladder",
-            bracket={},
-            seed=0,
-            entrants=[(f"{row.participant}/{row.name}", {}) for row in bots],
-        )
-        assert tournament.id is not None
-        self.tournament_id = tournament.id
-        self.positions = {row.id: position for position, row in enumerate(bots)}
-        return tournament.id
+        """The tournament row that stands for the ladder."""
+        self.tournament_id = self.ladder.tournament_id("the ladder", "saint_malo", 0, {})
+        return self.tournament_id
 
     def decide(self) -> tuple[int, Table]:
         decided = self.ladder.decide(2, candidates=32, min_quality=0.0, seed=7)
         assert decided is not None
         return decided
 
-    def store_played(self, ladder_match: int, table: Table, record: int) -> int:
-        """Play ``ladder_match`` as ``records[record]`` was played and store it; not counted yet.
-        Returns the stored match's key."""
-        assert self.tournament_id is not None
-        start_match(self.store, ladder_match)
-        played = dataclasses.replace(self.records[record], match_id=stored_match_id(ladder_match))
-        saved = self.store.save_match(
-            self.tournament_id,
-            Placement(index=ladder_match, round=0, table=0, rotation=0),
-            played,
-            [self.positions[bot.id] for bot in table.seats],
+    def start(self, ladder_match: int, record: int) -> PackedRecord:
+        """Hand ``ladder_match`` to a worker (``playing``), to be played as ``records[record]`` was."""
+        self.ladder.set_match_status(ladder_match, PLAYING)
+        return PackedRecord.pack(
+            dataclasses.replace(self.records[record], match_id=match_id_of(ladder_match))
         )
-        assert saved
-        pk = {m.match_id: m.id for m, _ in self.store.matches(self.tournament_id)}[played.match_id]
-        assert pk is not None
-        return pk
+
+    def finish(self, ladder_match: int, played: PackedRecord) -> None:
+        """Store the played match and rate it, in one transaction."""
+        assert self.tournament_id is not None
+        assert self.ladder.finish_match(self.tournament_id, ladder_match, played)
 
     def play(self, record: int) -> int:
         """Decide the next table, play it as ``records[record]`` and count it; the ladder match."""
-        ladder_match, table = self.decide()
-        pk = self.store_played(ladder_match, table, record)
-        assert finish_match(self.store, ladder_match, pk)
+        ladder_match, _ = self.decide()
+        self.finish(ladder_match, self.start(ladder_match, record))
         return ladder_match

@@ -14,8 +14,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from server.ladder.outcome import finish_match
-
 from .conftest import fetch, needs_chromium, serve
 from .ladder_fill import LadderFill
 
@@ -133,9 +131,9 @@ def test_a_bots_page_follows_its_match_from_decision_to_replay(
     assert page.get_attribute(f"{row} a.watch", "href") == f"/ladder/matches/{ladder_match}/watch"
     points = page.locator("#rating-plot polyline.series").get_attribute("points") or ""
 
-    pk = fill.store_played(ladder_match, table, 2)
+    played = fill.start(ladder_match, 2)
     page.wait_for_function(f"document.querySelector(\"{row} td:nth-child(2)\").textContent === 'playing'")
-    assert finish_match(fill.store, ladder_match, pk)
+    fill.finish(ladder_match, played)
     page.wait_for_function(f"document.querySelector(\"{row} td:nth-child(2)\").textContent === 'done'")
     page.wait_for_selector("#chart.changed")
     story = fetch(f"{url}/api/ladder/public/bots/{bot}").json()
@@ -155,15 +153,15 @@ def test_the_matches_in_progress_come_and_go(page: Page, ladder: tuple[str, Ladd
     page.goto(f"{url}/ladder/matches")
     page.wait_for_selector("#live[data-ready='true']")
     assert page.is_visible("#empty")
-    ladder_match, table = fill.decide()
+    ladder_match, _ = fill.decide()
     row = f"#in-progress tr[data-match='{ladder_match}']"
     page.wait_for_selector(f"{row}.new")
     assert page.get_attribute(f"{row} a.watch", "href") == f"/ladder/matches/{ladder_match}/watch"
     assert page.inner_text(f"{row} a.watch") == "watch live"
     assert not page.is_visible("#empty")
-    pk = fill.store_played(ladder_match, table, 3)
+    played = fill.start(ladder_match, 3)
     page.wait_for_selector(f"{row}.changed >> text=playing")
-    assert finish_match(fill.store, ladder_match, pk)
+    fill.finish(ladder_match, played)
     page.wait_for_selector(row, state="detached")
     assert page.is_visible("#empty")
 

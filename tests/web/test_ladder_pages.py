@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from server.ladder.matchmaking import Table
-from server.ladder.outcome import finish_match
 from server.tournament.statistics import rank_intervals
 from server.web import ladder_catalog
 
@@ -57,8 +56,7 @@ def filled(tmp_path: Path, tournament_db: Path) -> Iterator[Filled]:
         played = []
         for record in range(len(fill.records)):
             ladder_match, table = fill.decide()
-            pk = fill.store_played(ladder_match, table, record)
-            assert finish_match(fill.store, ladder_match, pk)
+            fill.finish(ladder_match, fill.start(ladder_match, record))
             played.append(Played(ladder_match, table, record))
         with serve(tmp_path / "ladder.db") as url:
             yield Filled(url, fill, bots, played)
@@ -172,7 +170,7 @@ def test_matches_in_progress_link_only_to_their_live_view(filled: Filled) -> Non
     assert fetch(f"{filled.url}/api/ladder/public/matches").json() == []
     scheduled, scheduled_table = filled.fill.decide()
     playing, playing_table = filled.fill.decide()
-    pk = filled.fill.store_played(playing, playing_table, 0)  # stored, not counted: still in flight
+    played = filled.fill.start(playing, 0)  # handed to a worker: in flight, not stored
     rows = fetch(f"{filled.url}/api/ladder/public/matches").json()
     assert [(row["id"], row["status"]) for row in rows] == [(scheduled, "scheduled"), (playing, "playing")]
     assert [[seat["bot_id"] for seat in row["seats"]] for row in rows] == [
@@ -196,7 +194,7 @@ def test_matches_in_progress_link_only_to_their_live_view(filled: Filled) -> Non
         assert refused.status == 403, path
         assert f"is still being played: watch it live at /ladder/matches/{playing}/watch" in refused.body
 
-    assert finish_match(filled.fill.store, playing, pk)
+    filled.fill.finish(playing, played)
     assert [row["id"] for row in fetch(f"{filled.url}/api/ladder/public/matches").json()] == [scheduled]
     assert redirect(filled.url, f"/ladder/matches/{playing}/watch") == replay
     assert (
