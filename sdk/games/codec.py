@@ -518,33 +518,26 @@ class MessageCodec:
             self.fields.append(_Derived(fd, attr, hints[attr], options))
         name = message_type.DESCRIPTOR.name
         #: ``filler(message, value)``: :meth:`fill`, compiled.
-        self.filler: Callable[[Any, Any], None] = _function(f"fill_{name}", "m, v", *self._fill_source())
+        self.filler: Callable[[Any, Any], None] = _function(
+            f"fill_{name}", "m, v", *self._source(decoding=False)
+        )
         #: ``decoder(message, path, error, known)``: :meth:`decode`, compiled.
         self.decoder: Callable[[Any, str, Error, Mapping[str, Any]], Any] = _function(
-            f"decode_{name}", "m, path, error, known", *self._decode_source()
+            f"decode_{name}", "m, path, error, known", *self._source(decoding=True)
         )
 
-    def _fill_source(self) -> tuple[list[str], dict[str, Any]]:
-        lines: list[str] = []
-        env: dict[str, Any] = {}
+    def _source(self, decoding: bool) -> tuple[list[str], dict[str, Any]]:
+        """Source of :meth:`fill`, or with ``decoding`` of :meth:`decode`, and the names it uses:
+        field after field, derived ones inlined, hand-written ones called."""
+        lines = ["out = dict(known)"] if decoding else []
+        env: dict[str, Any] = {"build": self.build} if decoding else {}
         for i, field in enumerate(self.fields):
             if isinstance(field, _Derived):
-                lines += field.put_source(i, env)
+                lines += field.get_source(i, env) if decoding else field.put_source(i, env)
             else:
                 env[f"f{i}"] = field
-                lines.append(f"f{i}.put(m, v)")
-        return lines, env
-
-    def _decode_source(self) -> tuple[list[str], dict[str, Any]]:
-        lines = ["out = dict(known)"]
-        env: dict[str, Any] = {"build": self.build}
-        for i, field in enumerate(self.fields):
-            if isinstance(field, _Derived):
-                lines += field.get_source(i, env)
-            else:
-                env[f"f{i}"] = field
-                lines.append(f"f{i}.get(m, path, error, out)")
-        return [*lines, "return build(**out)"], env
+                lines.append(f"f{i}.get(m, path, error, out)" if decoding else f"f{i}.put(m, v)")
+        return ([*lines, "return build(**out)"] if decoding else lines), env
 
     def encode(self, value: Any) -> Any:
         message = self.message_type()
