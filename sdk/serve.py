@@ -124,6 +124,12 @@ class ReportRaised(grpc.ServerInterceptor):
     """Answer an exception raised in a bot's method with its type and message, and write its
     traceback to standard error, rather than gRPC's bare ``Exception calling application``."""
 
+    def __init__(self) -> None:
+        self.reporting: dict[
+            str, tuple[grpc.RpcMethodHandler[Any, Any], grpc.RpcMethodHandler[Any, Any]]
+        ] = {}
+        """Each method's handler and its reporting twin, made on its first call (not on every call)."""
+
     def intercept_service(
         self,
         continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler[Any, Any] | None],
@@ -132,8 +138,16 @@ class ReportRaised(grpc.ServerInterceptor):
         handler = continuation(handler_call_details)
         if handler is None or handler.unary_unary is None:
             return handler
-        behaviour = handler.unary_unary
         method = handler_call_details.method
+        made = self.reporting.get(method)
+        if made is None or made[0] is not handler:
+            made = self.reporting[method] = (handler, self._reporting(method, handler))
+        return made[1]
+
+    @staticmethod
+    def _reporting(method: str, handler: grpc.RpcMethodHandler[Any, Any]) -> grpc.RpcMethodHandler[Any, Any]:
+        behaviour = handler.unary_unary
+        assert behaviour is not None
 
         def reported(request: Any, context: grpc.ServicerContext) -> Any:
             try:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from concurrent.futures import Future
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,10 +32,46 @@ def describe_reply(reply: Message) -> str:
     return f"{reply.DESCRIPTOR.name} {{{fields}}}"
 
 
-class PendingDecision:
-    """A decision call under way, timed from when it was sent to when its reply arrived."""
+class PendingDecision(ABC):
+    """A decision call, timed from when it was sent to when its reply arrived."""
 
-    def __init__(self, future: grpc.Future[Any] | Future[Any], sent_ns: int) -> None:
+    sent_ns: int
+    answered_ns: int
+
+    @abstractmethod
+    def reply(self) -> Message:
+        """Wait for the reply; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
+
+    @property
+    def elapsed_us(self) -> int:
+        return (self.answered_ns - self.sent_ns) // 1000
+
+
+class MadeDecision(PendingDecision):
+    """A call made and waited for at once: what a seat asked alone needs. A blocking call costs
+    far less than a future, for which grpcio starts a thread on every idle channel."""
+
+    def __init__(self, call: Callable[[], Message]) -> None:
+        self.sent_ns = time.perf_counter_ns()
+        self._reply: Message | None = None
+        self._error: grpc.RpcError | None = None
+        try:
+            self._reply = call()
+        except grpc.RpcError as exc:
+            self._error = exc
+        self.answered_ns = time.perf_counter_ns()
+
+    def reply(self) -> Message:
+        if self._error is not None:
+            raise self._error
+        assert self._reply is not None
+        return self._reply
+
+
+class FutureDecision(PendingDecision):
+    """A call left under way while other seats are asked the same moment."""
+
+    def __init__(self, future: grpc.Future[Any], sent_ns: int) -> None:
         self.sent_ns = sent_ns
         self.answered_ns = 0
         self._future = future
@@ -46,16 +81,11 @@ class PendingDecision:
         self.answered_ns = self.answered_ns or time.perf_counter_ns()
 
     def reply(self) -> Message:
-        """Wait for the reply; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
         try:
             reply: Message = self._future.result()
         finally:
             self._answered(None)  # the callback may still be on its way
         return reply
-
-    @property
-    def elapsed_us(self) -> int:
-        return (self.answered_ns - self.sent_ns) // 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,15 +111,12 @@ class BotConnection(ABC):
     def decide(self, kind: str, request: Message, timeout_s: float) -> Message:
         """One decision call; raises ``grpc.RpcError`` on timeout, error or oversized reply."""
 
-    def ask(self, kind: str, request: Message, timeout_s: float) -> PendingDecision:
-        """Start one decision call; a transport that cannot leave a call under way makes it at once."""
-        sent_ns = time.perf_counter_ns()
-        done: Future[Message] = Future()
-        try:
-            done.set_result(self.decide(kind, request, timeout_s))
-        except grpc.RpcError as exc:
-            done.set_exception(exc)
-        return PendingDecision(done, sent_ns)
+    def ask(
+        self, kind: str, request: Message, timeout_s: float, *, together: bool = False
+    ) -> PendingDecision:
+        """One decision call, made at once; ``together`` (other seats are asked the same moment)
+        lets a transport that can leave the call under way do so."""
+        return MadeDecision(lambda: self.decide(kind, request, timeout_s))
 
     @abstractmethod
     def close(self) -> None: ...
@@ -174,11 +201,15 @@ class BotClient(BotConnection):
         reply: Message = self.calls[kind](request, timeout=timeout_s, metadata=self.metadata)
         return reply
 
-    def ask(self, kind: str, request: Message, timeout_s: float) -> PendingDecision:
-        """Start one decision call without waiting for it: several seats can think at once."""
+    def ask(
+        self, kind: str, request: Message, timeout_s: float, *, together: bool = False
+    ) -> PendingDecision:
+        """One decision call; asked ``together`` with other seats, left under way so they think at once."""
+        if not together:
+            return super().ask(kind, request, timeout_s)
         sent_ns = time.perf_counter_ns()
         future = self.calls[kind].future(request, timeout=timeout_s, metadata=self.metadata)
-        return PendingDecision(future, sent_ns)
+        return FutureDecision(future, sent_ns)
 
     def close(self) -> None:
         self.channel.close()

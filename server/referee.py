@@ -148,7 +148,8 @@ class Referee:
             seat.decisions += 1
             step = StepRecord(asked_at, kind, {}, seat=number, decision_id=seat.decisions)
             step.asked_at = asked_at if together else None
-            call = self._ask_bot(state, seat, step) if seat.active and seat.client is not None else None
+            reachable = seat.active and seat.client is not None
+            call = self._ask_bot(state, seat, step, together) if reachable else None
             pending.append((seat, step, call))
         for seat, step, call in pending:
             if state.is_chance_node() or state.current_player != seat.record.seat:
@@ -182,7 +183,7 @@ class Referee:
         state.apply(action)
         step.step = self.plugin.step_to_json(action)
 
-    def _ask_bot(self, state: GameState, seat: Seat, step: StepRecord) -> PendingDecision:
+    def _ask_bot(self, state: GameState, seat: Seat, step: StepRecord, together: bool) -> PendingDecision:
         """Send the seat's bot its request, built from its own observation of ``state``."""
         assert seat.client is not None and step.decision_id is not None
         tc = self.config.time_control
@@ -191,7 +192,7 @@ class Referee:
         )
         spec = self.plugin.decisions[step.kind]
         request = spec.encode_request(self.plugin.observe(state, seat.record.seat), context)
-        return seat.client.ask(step.kind, request, self._timeout_s(seat))
+        return seat.client.ask(step.kind, request, self._timeout_s(seat), together=together)
 
     def _timeout_s(self, seat: Seat) -> float:
         return (self.config.time_control.decision_ms + int(seat.bank_ms)) / 1000

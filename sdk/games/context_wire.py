@@ -7,14 +7,13 @@ from sdk.protocol.v1 import bot_pb2
 from .decisions import DecisionContext
 
 
-def context_message(context: DecisionContext) -> bot_pb2.DecisionContext:
-    return bot_pb2.DecisionContext(
-        match_id=context.match_id,
-        decision_id=context.decision_id,
-        seat=context.seat,
-        decision_ms=context.decision_ms,
-        time_bank_ms=context.time_bank_ms,
-    )
+def fill_context(message: bot_pb2.DecisionContext, context: DecisionContext) -> None:
+    """Write ``context`` into a request's own context field, in place (no message to copy in)."""
+    message.match_id = context.match_id
+    message.decision_id = context.decision_id
+    message.seat = context.seat
+    message.decision_ms = context.decision_ms
+    message.time_bank_ms = context.time_bank_ms
 
 
 def context_from_message(message: bot_pb2.DecisionContext, game: str = "") -> DecisionContext:

@@ -20,7 +20,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from .codec import Codecs, MessageCodec, UnionCodec, ValueCodec, classes_of, message_class, value_codec
-from .context_wire import context_message
+from .context_wire import fill_context
 from .decisions import DecisionContext, DecisionSpec, DecisionTable, MalformedReplyError
 
 if TYPE_CHECKING:
@@ -150,8 +150,9 @@ def _request_encoder(
     request_type: type[Message], observation: MessageCodec, extras: Extras | None, legal: Filler | None
 ) -> Callable[[Any, DecisionContext], Message]:
     def encode(value: Any, context: DecisionContext) -> Message:
-        request: Any = request_type(context=context_message(context), **(extras(value) if extras else {}))
-        observation.fill(request.observation, value)  # in place: cheaper than building and copying
+        request: Any = request_type(**extras(value)) if extras else request_type()
+        fill_context(request.context, context)  # in place: cheaper than building and copying
+        observation.filler(request.observation, value)
         if legal is not None:
             legal(request, value)
         message: Message = request

@@ -35,17 +35,34 @@ class _InPlayParts:
         message.vp_parts.extend(city.parts[:_IN_PLAY_PARTS])
 
     def get(self, message: Any, path: str, error: Error, out: dict[str, Any]) -> None:
-        out["parts"] = [*message.vp_parts, *_PARTS_NOT_IN_PLAY]
+        parts = message.vp_parts[:]  # a slice: cheaper than iterating the field
+        parts.extend(_PARTS_NOT_IN_PLAY)
+        out["parts"] = parts
 
 
-def _city(**attributes: Any) -> City:
+def _city(
+    *,
+    walls: int,
+    crates: int,
+    houses: int,
+    churches: tuple[int, ...],
+    persons: tuple[int, ...],
+    coins: int,
+    logs: int,
+    vp: int,
+    cannons_lost: int,
+    parts: list[int],
+) -> City:
+    """The city a message describes (decoded for every city of every request: kept lean)."""
     city = City.__new__(City)
-    filled = attributes["walls"] | attributes["crates"] | attributes["houses"]
-    for mask in (*attributes["churches"], *attributes["persons"]):
+    filled = walls | crates | houses
+    for mask in churches:
         filled |= mask
-    city.filled = filled
-    for name, value in attributes.items():
-        setattr(city, name, value)
+    for mask in persons:
+        filled |= mask
+    city.filled, city.walls, city.crates, city.houses = filled, walls, crates, houses
+    city.churches, city.persons, city.coins, city.logs = churches, persons, coins, logs
+    city.vp, city.cannons_lost, city.parts = vp, cannons_lost, parts
     return city
 
 
