@@ -26,6 +26,7 @@ from server.tournament.commands import (
     db_location,
     executor_choice,
 )
+from server.tournament.executor import ExecutorError
 from server.web.command import listen
 
 from .client import ClientError, get_json
@@ -157,8 +158,12 @@ def serve(
             log_dir=log_dir.absolute(),
             report=print_error,
         )
+        try:
+            loop.start()
+        except ExecutorError as exc:
+            print_error(str(exc))
+            raise typer.Exit(1) from None
         validator.start()
-        loop.start()
         try:
             uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
         finally:

@@ -61,6 +61,11 @@ class LadderLoop:
         self._thread = threading.Thread(target=self._run, name="ladder-loop", daemon=True)
 
     def start(self) -> None:
+        """Start the workers, then play; raises ExecutorError with one line if they cannot start.
+
+        The executor is started here, in the caller's thread: Ray must be initialised from the main
+        thread (it installs signal handlers)."""
+        self._start_executor()
         self._thread.start()
 
     def stop(self) -> None:
@@ -71,7 +76,8 @@ class LadderLoop:
             executor, self._executor = self._executor, None
         if executor is not None:
             executor.close(graceful=False)
-        self._thread.join()
+        if self._thread.ident is not None:  # started
+            self._thread.join()
 
     def _run(self) -> None:
         try:
@@ -84,7 +90,10 @@ class LadderLoop:
         ladder = self._ladder
         settings = ladder.model_dump(mode="json", exclude={"database"})
         tournament_id = self._store.tournament_id(ladder.name, ladder.game, ladder.seed, settings)
-        executor = self._start_executor()
+        with self._lock:
+            executor = self._executor
+        if executor is None:  # stopped before it began
+            return
         for ladder_match_id in self._store.unfinished():
             self._submit(executor, ladder_match_id)
         restarts = 0
