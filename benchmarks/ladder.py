@@ -338,7 +338,7 @@ def _ladder_rate(folder: Path, addresses: list[str], matches: int, workers: int)
         loop.start()
         try:
             while (done := ladders.played()) < matches:
-                time.sleep(0.02)
+                time.sleep(0.1)  # seldom: the loop runs in this process, and shares its interpreter
             elapsed = time.perf_counter() - start
         finally:
             loop.stop()

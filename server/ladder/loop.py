@@ -29,6 +29,9 @@ __all__ = ["LadderLoop"]
 
 POLL_S = 0.5
 """How often the loop looks again for a table when none could be formed."""
+AHEAD = 1
+"""Tables decided beyond one per worker, so that a worker that finishes starts its next match at once
+rather than after storing a result and deciding a table (tens of milliseconds per match)."""
 MAX_RESTARTS = 5
 """Executor failures in a row (no match finishing in between) after which the loop stops playing."""
 
@@ -82,7 +85,9 @@ class LadderLoop:
     def _run(self) -> None:
         try:
             self._play()
-        except Exception as exc:  # the service keeps serving its API; the organiser is told why
+        # The service keeps serving its API and the organiser is told why. Stopping closes the
+        # executor under the loop's feet: what that raises (Ray's wait raises SystemExit) is expected.
+        except (Exception, SystemExit) as exc:
             if not self._stop.is_set():
                 self._report(f"matches stopped: {type(exc).__name__}: {exc}")
 
@@ -137,9 +142,10 @@ class LadderLoop:
         return fresh
 
     def _fill(self, executor: Executor) -> None:
-        """Decide and hand out tables until every worker has one, among bots not playing already."""
+        """Decide and hand out tables until every worker has one and ``AHEAD`` more wait their turn,
+        each formed around a bot not playing already."""
         matchmaking = self._ladder.matchmaking
-        while len(self._in_flight) < self._workers and not self._stop.is_set():
+        while len(self._in_flight) < self._workers + AHEAD and not self._stop.is_set():
             busy = frozenset().union(*(bots for _, bots in self._in_flight.values()))
             decided = self._store.decide(
                 self._ladder.players,
