@@ -9,8 +9,10 @@
   (bar: <= 5 ms with 1,000 active bots).
 - leaderboard: a SQLite ladder holding ``--stored`` played matches (each a real match's seats and replay,
   stored by bulk inserts together with its decision, seats and rating snapshots, among 200 bots of 20
-  participants), served by the ladder's API on 127.0.0.1; ``--requests`` GETs of
-  ``/api/ladder/leaderboard`` one after another; the 95th-percentile latency (bar: <= 50 ms).
+  participants, paused so that nothing is played meanwhile), served by ``smtourney ladder serve`` on
+  127.0.0.1; ``--requests`` GETs of
+  ``/api/ladder/leaderboard`` one after another, each as ``smtourney ladder leaderboard`` makes it (a
+  connection of its own); the 95th-percentile latency (bar: <= 50 ms).
 - throughput: four random bots, each a gRPC server process reached by address, play ``--matches``
   two-player matches on ``--workers`` local workers, once as a round-robin bracket and once as a ladder
   (``ladder serve``'s loop); matches per minute of each, worker start-up included, and the ladder's as a
@@ -20,27 +22,24 @@
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import math
 import random
 import re
-import socket
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, closing, contextmanager
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-import uvicorn
 from sqlalchemy import insert
 
-from server.ladder.api import create_app
+from server.ladder.client import get_json
 from server.ladder.config import Ladder, load_ladder
 from server.ladder.loop import LadderLoop
 from server.ladder.matchmaking import Rated, form_table
@@ -128,6 +127,7 @@ def build_stored_ladder(folder: Path, stored: int, bots: int = 200, participants
         ladders = LadderStore(store)
         for number in range(participants):
             ladders.add_participant(f"p{number}")
+            ladders.set_paused(f"p{number}", True)  # their bots are listed, but none is scheduled
         owners = [p.id for p in ladders.participants()]
         tournament_id = ladders.tournament_id(ladder.name, ladder.game, ladder.seed, {})
         with store.engine.begin() as connection:
@@ -232,23 +232,26 @@ def build_stored_ladder(folder: Path, stored: int, bots: int = 200, participants
 
 
 @contextmanager
-def _api(ladder_file: Path) -> Iterator[int]:
-    """The ladder's API on 127.0.0.1 (uvicorn in a thread), its port; always stopped."""
-    ladder = load_ladder(ladder_file)
-    store = Store.open(ladder.database_path)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(create_app(ladder, LadderStore(store)), log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
+def _served(ladder_file: Path) -> Iterator[str]:
+    """``smtourney ladder serve`` in a process of its own on 127.0.0.1; its URL; always stopped."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "server", "ladder", "serve", ladder_file.name, "--port", "0"],
+        cwd=ladder_file.parent,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
-        while not server.started:
-            time.sleep(0.01)
-        yield sock.getsockname()[1]
+        assert process.stdout is not None
+        found = re.search(r"at (http://127\.0\.0\.1:\d+)/api/ladder/", process.stdout.readline())
+        assert found is not None, "the ladder did not start"
+        yield found.group(1)
     finally:
-        server.should_exit = True
-        thread.join()
-        store.close()
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def measure_leaderboard(stored: int, requests: int) -> dict[str, float]:
@@ -257,14 +260,12 @@ def measure_leaderboard(stored: int, requests: int) -> dict[str, float]:
         ladder_file = build_stored_ladder(Path(folder), stored)
         built_s = time.perf_counter() - start
         times: list[float] = []
-        with _api(ladder_file) as port, closing(http.client.HTTPConnection("127.0.0.1", port)) as connection:
+        with _served(ladder_file) as server:
             for _ in range(requests):
                 start = time.perf_counter()
-                connection.request("GET", "/api/ladder/leaderboard")
-                response = connection.getresponse()
-                rows = json.loads(response.read())
+                rows = get_json(server, "leaderboard")
                 times.append((time.perf_counter() - start) * 1000)
-                assert response.status == 200 and len(rows) == 200
+                assert len(rows) == 200
     times.sort()
     return {
         "stored_matches": stored,
@@ -337,7 +338,7 @@ def _ladder_rate(folder: Path, addresses: list[str], matches: int, workers: int)
         loop.start()
         try:
             while (done := ladders.played()) < matches:
-                time.sleep(0.02)
+                time.sleep(0.1)  # seldom: the loop runs in this process, and shares its interpreter
             elapsed = time.perf_counter() - start
         finally:
             loop.stop()

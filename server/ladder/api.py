@@ -182,9 +182,14 @@ def create_app(
         detail = f"{where}: {message}" if where else message
         return JSONResponse({"detail": detail}, status_code=422)
 
-    @app.get("/api/ladder/leaderboard", summary="The public leaderboard, best first")
-    def leaderboard() -> list[dict[str, Any]]:
-        return [row.to_json() for row in store.leaderboard()]
+    @app.get(
+        "/api/ladder/leaderboard",
+        summary="The public leaderboard, best first",
+        response_model=list[dict[str, Any]],
+    )
+    def leaderboard() -> JSONResponse:
+        # Its rows are plain JSON already: sent as they are, without a second encoding pass.
+        return JSONResponse([row.to_json() for row in store.leaderboard()])
 
     @app.get("/api/ladder/bots", summary="My bots and their status")
     def my_bots(participant: Participant) -> list[dict[str, Any]]:

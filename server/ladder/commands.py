@@ -26,6 +26,7 @@ from server.tournament.commands import (
     db_location,
     executor_choice,
 )
+from server.tournament.executor import ExecutorError
 from server.web.command import listen
 
 from .client import ClientError, get_json
@@ -171,8 +172,12 @@ def serve(
             log_dir=log_dir.absolute(),
             report=print_error,
         )
+        try:
+            loop.start()
+        except ExecutorError as exc:
+            print_error(str(exc))
+            raise typer.Exit(1) from None
         validator.start()
-        loop.start()
         try:
             uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
         finally:
@@ -204,13 +209,16 @@ def _print_bots(rows: list[dict[str, object]], json_output: bool, title: str, *,
         "games",
         "mu",
         "sigma",
+        "95 % interval",
+        "last game",
         "reason",
     ]:
         table.add_column(column)
     for place, row in enumerate(rows, start=1):
         mu, sigma = row.get("mu"), row.get("sigma")
         cells = [row.get(key) for key in ("name", "participant", "status", "games")]
-        cells += [_two_places(mu), _two_places(sigma), row.get("reason") or ""]
+        cells += [_two_places(mu), _two_places(sigma), _interval(row.get("interval"))]
+        cells += [str(row.get("last_game_at") or "")[:16].replace("T", " "), row.get("reason") or ""]
         table.add_row(*([plain(place)] if rank else []), *(plain(cell) for cell in cells))
     console.print(table)
 
@@ -229,6 +237,13 @@ def status(
 ) -> None:
     """Your bots on a running ladder and their status."""
     _print_bots(_fetch(server, "bots", token), json_output, "your bots", rank=False)
+
+
+def _interval(value: object) -> str:
+    """``[low, high]`` as ``low-high`` to one place; blank from a server that does not send it."""
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(end, int | float) for end in value):
+        return f"{value[0]:.1f}-{value[1]:.1f}"
+    return ""
 
 
 def _two_places(value: object) -> str:

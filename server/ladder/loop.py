@@ -29,6 +29,9 @@ __all__ = ["LadderLoop"]
 
 POLL_S = 0.5
 """How often the loop looks again for a table when none could be formed."""
+AHEAD = 1
+"""Tables decided beyond one per worker, so that a worker that finishes starts its next match at once
+rather than after storing a result and deciding a table (tens of milliseconds per match)."""
 MAX_RESTARTS = 5
 """Executor failures in a row (no match finishing in between) after which the loop stops playing."""
 
@@ -61,6 +64,11 @@ class LadderLoop:
         self._thread = threading.Thread(target=self._run, name="ladder-loop", daemon=True)
 
     def start(self) -> None:
+        """Start the workers, then play; raises ExecutorError with one line if they cannot start.
+
+        The executor is started here, in the caller's thread: Ray must be initialised from the main
+        thread (it installs signal handlers)."""
+        self._start_executor()
         self._thread.start()
 
     def stop(self) -> None:
@@ -71,12 +79,15 @@ class LadderLoop:
             executor, self._executor = self._executor, None
         if executor is not None:
             executor.close(graceful=False)
-        self._thread.join()
+        if self._thread.ident is not None:  # started
+            self._thread.join()
 
     def _run(self) -> None:
         try:
             self._play()
-        except Exception as exc:  # the service keeps serving its API; the organiser is told why
+        # The service keeps serving its API and the organiser is told why. Stopping closes the
+        # executor under the loop's feet: what that raises (Ray's wait raises SystemExit) is expected.
+        except (Exception, SystemExit) as exc:
             if not self._stop.is_set():
                 self._report(f"matches stopped: {type(exc).__name__}: {exc}")
 
@@ -84,7 +95,10 @@ class LadderLoop:
         ladder = self._ladder
         settings = ladder.model_dump(mode="json", exclude={"database"})
         tournament_id = self._store.tournament_id(ladder.name, ladder.game, ladder.seed, settings)
-        executor = self._start_executor()
+        with self._lock:
+            executor = self._executor
+        if executor is None:  # stopped before it began
+            return
         for ladder_match_id in self._store.unfinished():
             self._submit(executor, ladder_match_id)
         restarts = 0
@@ -128,9 +142,10 @@ class LadderLoop:
         return fresh
 
     def _fill(self, executor: Executor) -> None:
-        """Decide and hand out tables until every worker has one, among bots not playing already."""
+        """Decide and hand out tables until every worker has one and ``AHEAD`` more wait their turn,
+        each formed around a bot not playing already."""
         matchmaking = self._ladder.matchmaking
-        while len(self._in_flight) < self._workers and not self._stop.is_set():
+        while len(self._in_flight) < self._workers + AHEAD and not self._stop.is_set():
             busy = frozenset().union(*(bots for _, bots in self._in_flight.values()))
             decided = self._store.decide(
                 self._ladder.players,

@@ -94,4 +94,6 @@ def validation_match(bot_id: int, spec_json: str, ladder: Ladder, log_dir: Path)
     forfeited = next((seat for seat in record.seats if seat.forfeited), None)
     if forfeited is None:
         return None
-    return f"seat {forfeited.seat} forfeited: {forfeited.forfeit_reason}"
+    before = [fault for fault in forfeited.faults if not fault.startswith("forfeited: ")]
+    last = f" (last fault: {before[-1]})" if before else ""
+    return f"seat {forfeited.seat} forfeited: {forfeited.forfeit_reason}{last}"

@@ -212,8 +212,8 @@ def test_bots_that_crash_or_hang_are_suspended_after_three_forfeits_and_the_othe
             "SELECT MAX(ls.ladder_match_id) FROM ladder_seat ls JOIN ladder_bot b ON b.id = ls.bot_id "
             f"WHERE b.name = '{name}'",
         )[0]
-        # one match at a time: its last table is the one whose forfeit suspended it, and the 4 or more
-        # tables decided since are without it
+        # its last table was decided before the forfeit that suspended it was stored, and the 4 or
+        # more tables decided since are without it
         assert rows(db, f"SELECT status FROM ladder_match WHERE id = {last_decided}") == [("done",)]
         assert number(db, f"SELECT COUNT(*) FROM ladder_match WHERE id > {last_decided}") >= 4
     assert rows(db, "SELECT COUNT(*) FROM ladder_match WHERE status = 'error'") == [(0,)]

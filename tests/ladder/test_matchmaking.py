@@ -90,3 +90,11 @@ def test_the_closed_form_pair_quality_is_trueskill_s(
     a, b = Rated(1, mu_a, sigma_a, 0), Rated(2, mu_b, sigma_b, 0)
     expected = trueskill.quality_1vs1(a.rating, b.rating, env=ENVIRONMENT)
     assert pair_quality(a, b) == pytest.approx(expected, rel=1e-9, abs=1e-300)
+
+
+def test_a_table_is_formed_around_a_bot_not_playing_now_and_may_be_completed_by_one_that_is() -> None:
+    bots = [bot(1, mu=25, games=0), bot(2, mu=25.5, games=1), bot(3, mu=40, games=9)]
+    table = form_table(bots, 2, candidates=32, min_quality=0, number=0, busy={1})
+    assert table is not None and table.focus.id == 2  # bot 1 needs games most, but is playing
+    assert {seat.id for seat in table.seats} == {1, 2}  # and still the best opponent for bot 2
+    assert form_table(bots, 2, candidates=32, min_quality=0, number=0, busy={1, 2, 3}) is None
