@@ -17,8 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from server.store.database import StoreError
+from server.store.live import LiveFeed
 from server.tournament.executor import Executor, ExecutorChoice, ExecutorError, start_executor
 from server.tournament.jobs import JobResult, MatchJob
+from server.tournament.live_writer import LiveTarget
 from server.tournament.runner import referee_failure
 
 from .config import Ladder
@@ -61,6 +63,7 @@ class LadderLoop:
         self._lock = threading.Lock()
         self._executor: Executor | None = None
         self._in_flight: dict[int, tuple[MatchJob, frozenset[int]]] = {}
+        self._live: LiveTarget | None = None
         self._thread = threading.Thread(target=self._run, name="ladder-loop", daemon=True)
 
     def start(self) -> None:
@@ -95,6 +98,7 @@ class LadderLoop:
         ladder = self._ladder
         settings = ladder.model_dump(mode="json", exclude={"database"})
         tournament_id = self._store.tournament_id(ladder.name, ladder.game, ladder.seed, settings)
+        self._live = self._live_target(tournament_id)
         with self._lock:
             executor = self._executor
         if executor is None:  # stopped before it began
@@ -120,6 +124,15 @@ class LadderLoop:
                 continue
             restarts = 0
             self._finish(tournament_id, result)
+
+    def _live_target(self, tournament_id: int) -> LiveTarget:
+        """Where the workers feed the matches they play, for the public's spectator view; whatever a
+        previous run left there is cleared, as none of its matches is in flight any more."""
+        store = self._store.store
+        LiveFeed(store.engine, store.path).end_run(tournament_id)
+        # A worker or Ray actor may run in another folder: it is given the file by its absolute path.
+        where = store.path.absolute() if isinstance(store.path, Path) else store.path
+        return LiveTarget(where, tournament_id)
 
     def _start_executor(self) -> Executor:
         executor = start_executor(self._choice, self._workers, self._log_dir)
@@ -171,6 +184,7 @@ class LadderLoop:
             params=self._ladder.params,
             config=self._ladder.referee_config(),
             log_dir=self._log_dir,
+            live=self._live,
         )
         self._store.set_match_status(ladder_match_id, PLAYING)
         self._in_flight[ladder_match_id] = (job, frozenset(bot.bot_id for bot in seating.bots))

@@ -19,6 +19,7 @@ from sqlmodel import Session, col, func, select
 
 from server.seeds import derive_seed
 from server.steps_block import PackedRecord
+from server.store.live_rows import clear_match
 from server.store.models import (
     Entrant,
     LadderBot,
@@ -488,6 +489,7 @@ class LadderStore:
                 packed,
                 [entrant_ids[seat.bot_id] for seat in seated],
             )
+            clear_match(session.connection(), tournament_id, head.match_id)  # no longer in flight
             before = [bots[seat.bot_id] for seat in seated]
             result = MatchResult(
                 index,

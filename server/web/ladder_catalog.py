@@ -205,11 +205,10 @@ class LadderCatalog:
             stored = session.get(Match, match.match_pk) if match.match_pk is not None else None
             if match.status == DONE and stored is not None:
                 return _match_path(stored.tournament_id, stored.match_id)
-            tournament = self._ladder_tournament(session)
+        tournament = self.ladder.existing_tournament_id()
         if tournament is None:
             raise NotFoundError(
-                f"ladder match {ladder_match} has no live view yet: "
-                "it opens once the ladder has stored its first match"
+                f"ladder match {ladder_match} has no live view yet: it opens once the ladder plays"
             )
         return _match_path(tournament, match_id_of(ladder_match)) + "/live"
 
@@ -313,12 +312,6 @@ class LadderCatalog:
             for match, seat, tournament, match_id in rows
             if match is not None
         ]
-
-    def _ladder_tournament(self, session: Session) -> int | None:
-        """The tournament row that stands for the ladder: the one its stored matches belong to."""
-        return session.exec(
-            select(Match.tournament_id).join(LadderMatch, col(LadderMatch.match_pk) == col(Match.id)).limit(1)
-        ).first()
 
 
 def _match_path(tournament_id: int, match_id: str) -> str:
