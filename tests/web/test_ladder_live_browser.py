@@ -5,6 +5,10 @@ spectator sees it, with no hand drawn, never as its replay."""
 
 from __future__ import annotations
 
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -60,21 +64,21 @@ def test_the_public_watches_the_ladder_play(ladder: Api, browser: Browser, page:
     page.evaluate("() => { window.notReloaded = true; }")
     assert set(page.evaluate(GAMES_JS).values()) == {0}
 
-    # A match in progress: listed, and watched live as a spectator sees it.
+    # A match in progress: listed, and watched live as a spectator sees it once its first moves are in.
     matches = browser.new_page()
     try:
         matches.goto(f"{base}/ladder/matches")
-        matches.wait_for_selector("#in-progress tbody tr a.watch", timeout=60_000)
-        matches.locator("#in-progress tbody tr a.watch").first.click()
-        matches.wait_for_url("**/live", timeout=30_000)
-        live_path = matches.url.removeprefix(base)
-        replay_path = live_path.removesuffix("/live")
-        assert fetch(base + replay_path).status in (403, 404), "the replay of a match in flight is served"
-        assert fetch(f"{base}/api{replay_path}?seat=0").status in (403, 404), "a seat's view is served"
+        row = matches.wait_for_selector("#in-progress tbody tr[data-match]", timeout=60_000)
+        assert row is not None
+        watch = f"/ladder/matches/{row.get_attribute('data-match')}/watch"
+        assert matches.get_attribute(f"#in-progress a.watch[href='{watch}']", "href") == watch
+        live = _until_live(base, watch)
+        matches.goto(base + watch)
+        matches.wait_for_url(f"**{live}", timeout=30_000)
+        replay_path = live.removesuffix("/live")
+        assert fetch(base + replay_path).status == 403, "the replay of a match in flight is served"
+        assert fetch(f"{base}/api{replay_path}?seat=0").status == 403, "a seat's view is served"
         matches.wait_for_selector("#viewer[data-ready='true']", timeout=60_000)
-        matches.wait_for_function(
-            "() => Number(document.getElementById('viewer').dataset.moments) > 1", timeout=60_000
-        )
         hidden = matches.evaluate(
             "() => [...document.querySelectorAll('#board .bg-hand')].map((h) => h.dataset.hidden)"
         )
@@ -91,3 +95,20 @@ def test_the_public_watches_the_ladder_play(ladder: Api, browser: Browser, page:
     board = {str(row["id"]): row["games"] for row in fetch(f"{base}/api/ladder/public/leaderboard").json()}
     assert all(board[bot] >= games for bot, games in drawn.items())
     assert sum(drawn.values()) % 2 == 0 and sum(drawn.values()) > 0  # two seats a match
+
+
+def _until_live(base: str, watch: str) -> str:
+    """The live page ``watch`` leads to, once the match's first moves are in the feed."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + watch, timeout=30) as response:  # follows the redirect
+                path: str = urllib.parse.urlsplit(response.url).path
+        except urllib.error.HTTPError as error:  # 404 until the worker's first write
+            error.close()
+            assert error.code == 404, error
+        else:
+            if path.endswith("/live"):
+                return path
+        time.sleep(0.2)
+    raise AssertionError(f"{watch} never led to a live view")
