@@ -58,6 +58,9 @@ class RayExecutor:
         self._pending: deque[MatchJob] = deque()
         self._playing: dict[ray.ObjectRef[JobResult], tuple[Any, MatchJob]] = {}
         self._lost: Counter[int] = Counter()
+        #: Set before leaving the cluster: a thread still returning from ``next_result`` must not
+        #: call an actor then, which would make Ray connect this process to a cluster again.
+        self._closed = False
         _connect(workers, address)
         try:
             cpus = int(ray.cluster_resources().get("CPU", 0))  # type: ignore[no-untyped-call]
@@ -75,7 +78,7 @@ class RayExecutor:
         self._dispatch()
 
     def _dispatch(self) -> None:
-        while self._idle and self._pending:
+        while self._idle and self._pending and not self._closed:
             actor, job = self._idle.pop(), self._pending.popleft()
             self._playing[actor.play.remote(job)] = (actor, job)
 
@@ -96,6 +99,8 @@ class RayExecutor:
 
     def _replace(self, actor: Any, job: MatchJob, exc: RayActorError) -> None:
         """Put a fresh actor in the place of a dead one and queue its match first, or give up."""
+        if self._closed:  # killed by close(), from another thread
+            raise ExecutorError("the Ray workers were stopped")
         self._lost[job.index] += 1
         why = _first_line(exc)
         if self._lost[job.index] >= MAX_REPLAYS:
@@ -112,6 +117,7 @@ class RayExecutor:
 
     def close(self, *, graceful: bool) -> None:
         """Stop the actors (a killed actor's bots die with it), then leave the cluster."""
+        self._closed = True
         actors = self._idle + [actor for actor, _ in self._playing.values()]
         try:
             if graceful:

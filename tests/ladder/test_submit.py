@@ -6,27 +6,22 @@ their matches and the replays of ended ones, each participant seeing only their 
 from __future__ import annotations
 
 import shutil
-import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from sdk.games.registry import get_game
 from sdk.serve import BotServer
 from server.ladder.store import LadderStore
-from server.launcher import Limits
-from server.referee import RefereeConfig, TimeControl, run_match
 from server.replay import REPLAY_FORMAT
-from server.seats import SeatSpec
-from server.store.repository import Placement, Store
+from server.store.repository import Store
 from server.web.catalog import Catalog
 
 from ..certificates import self_signed, tls_random_bot
 from .conftest import cli
 from .test_api import served
+from .test_loop import done, wait_for
 from .test_organiser import add, rows
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,7 +104,7 @@ def test_participants_submit_archives_and_a_remote_bot_and_follow_them(
         assert api.request("GET", "/bots/broken", ada).body["status"] == "failed"
         assert "check" not in api.request("GET", "/leaderboard").body[0]
 
-        played, waiting = play_and_store_a_ladder_match(api.db, tmp_path)
+        played, waiting = a_played_and_a_waiting_match(api.db)
         seated = {
             str(name): str(owner)
             for name, owner in rows(
@@ -128,14 +123,14 @@ def test_participants_submit_archives_and_a_remote_bot_and_follow_them(
         owner = next(iter(seated.values()))
         token = {"ada": ada, "bob": bob, "cyd": cyd}[owner]
         (shown,) = [match for match in api.request("GET", "/matches", token).body if match["id"] == played]
-        assert shown["status"] == "done" and shown["match_id"] == "ladder-1"
+        assert shown["status"] == "done" and shown["match_id"] == f"ladder-{played}"
         assert sorted(seat["rank"] for seat in shown["seats"]) in ([1, 2], [1, 1])
         replay = api.request("GET", f"/matches/{played}/replay")
         assert replay.status == 200 and replay.body["format"] == REPLAY_FORMAT
         with closing(Store.open(api.db)) as store:
             (tournament,) = store.tournaments()
             assert tournament.id is not None
-            assert replay.body == Catalog(store).replay(tournament.id, "ladder-1")
+            assert replay.body == Catalog(store).replay(tournament.id, f"ladder-{played}")
         unfinished = api.request("GET", f"/matches/{waiting}/replay")
         assert unfinished.status == 409
         assert (
@@ -146,35 +141,15 @@ def test_participants_submit_archives_and_a_remote_bot_and_follow_them(
         assert api.request("GET", "/matches").status == 401
 
 
-def play_and_store_a_ladder_match(db: Path, tmp_path: Path) -> tuple[int, int]:
-    """Two matchmaking decisions; the first played (by stand-ins of its bots) and stored as the loop
-    stores a ladder match, the second left scheduled. Their ids."""
+def a_played_and_a_waiting_match(db: Path) -> tuple[int, int]:
+    """A ladder match the service has played and stored, and one decided here and left scheduled
+    (the service plays the tables it decides, and those left unfinished when it starts). Their ids."""
+    wait_for(lambda: done(db) > 0, "a ladder match played", timeout_s=180)
+    (played,) = rows(db, "SELECT MIN(id) FROM ladder_match WHERE status = 'done'")[0]
     with closing(Store.open(db)) as store:
-        ladders = LadderStore(store)
-        decided = [ladders.decide(2, candidates=32, min_quality=0, seed=5) for _ in range(2)]
-        (played, table), (waiting, _) = (found for found in decided if found is not None)
-        names = [
-            str(rows(db, f"SELECT name FROM ladder_bot WHERE id = {bot.id}")[0][0]) for bot in table.seats
-        ]
-        specs = [SeatSpec(name=name, bot_class="bots.random:RandomBot") for name in names]
-        config = RefereeConfig(TimeControl(2000, 5000), limits=Limits(memory_mb=None))
-        record = run_match(
-            get_game("saint_malo"), specs, match_id="ladder-1", seed=5, config=config, log_dir=tmp_path
-        )
-        tournament = store.create_tournament(
-            name="e2e", game="saint_malo", fingerprint="ladder", bracket={}, seed=0,
-            entrants=[(name, {}) for name in names],
-        )  # fmt: skip
-        assert tournament.id is not None
-        assert store.save_match(tournament.id, Placement(0, 0, 0, 0), record, [0, 1])
-    (match_pk,) = rows(db, "SELECT id FROM match")[0]
-    with closing(sqlite3.connect(db)) as connection:
-        connection.execute(
-            "UPDATE ladder_match SET status = 'done', match_pk = ?, finished_at = ? WHERE id = ?",
-            (match_pk, datetime.now(UTC), played),
-        )
-        connection.commit()
-    return played, waiting
+        decided = LadderStore(store).decide(2, candidates=32, min_quality=0, seed=5)
+    assert isinstance(played, int) and decided is not None
+    return played, decided[0]
 
 
 def test_submit_says_in_one_line_what_is_wrong(tmp_path: Path) -> None:
