@@ -79,19 +79,6 @@ def test_an_uploaded_program_is_always_sandboxed_and_kept_between_matches(tmp_pa
     assert faults and all(fault == ("[]",) for fault in faults)
 
 
-def test_the_ladder_plays_on_ray_actors(tmp_path: Path, ray_address: str) -> None:
-    servers = [serve(RandomBot(), 0) for _ in range(3)]
-    try:
-        bots = {f"r{i}": {"address": f"127.0.0.1:{server.port}"} for i, server in enumerate(servers)}
-        ladder, store, ladders = ladder_with(tmp_path, "name: ray\ngame: saint_malo\nplayers: 2\n", bots)
-        with closing(store):
-            play(ladder, ladders, 4, ExecutorChoice("ray", ray_address), tmp_path / "logs")
-            assert sum(row.games for row in ladders.bots()) == 2 * ladders.played()
-    finally:
-        for server in servers:
-            server.stop(grace=0)
-
-
 class ValidationBreaker(RandomBot):
     """Answers ``bot check`` correctly, then fails every decision of a real match."""
 
