@@ -16,13 +16,9 @@ from sqlmodel import Session, col, select
 from server.store.models import LadderBot, LadderMatch, LadderParticipant, LadderSeat, Match, Seat
 from server.store.repository import Store
 
-from .store import LadderError
+from .store import DONE, LadderError
 
-__all__ = ["DONE", "LadderMatchRow", "MatchInProgressError", "ended_match", "matches_of"]
-
-DONE = "done"
-"""The status of a ladder match that was played and stored (before: ``scheduled``, ``playing``)."""
-
+__all__ = ["LadderMatchRow", "MatchInProgressError", "ended_match", "matches_of"]
 
 class MatchInProgressError(LadderError):
     """A ladder match that has not ended: its replay is not open yet."""

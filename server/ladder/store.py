@@ -17,6 +17,7 @@ from sqlalchemy import select as select_columns
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
+from server.intervals import Z95
 from server.seeds import derive_seed
 from server.steps_block import PackedRecord
 from server.store.live_rows import clear_match
@@ -57,6 +58,7 @@ __all__ = [
     "LadderStore",
     "SeatedBot",
     "Seating",
+    "ranked",
 ]
 
 VALIDATING = "validating"
@@ -75,9 +77,6 @@ ERROR = "error"
 ``error`` when the referee itself failed on it (its traceback is in the log folder)."""
 IN_FLIGHT = (SCHEDULED, PLAYING)
 """A ladder match in these states has no public replay yet: only its spectator view may be shown."""
-
-Z95 = 1.959963984540054
-"""The standard normal's 97.5th percentile: mu -/+ Z95 sigma holds 95 % of a normal belief."""
 
 LADDER_FINGERPRINT = "ladder"
 """The fingerprint of the tournament row that stands for the ladder (one per database)."""
@@ -121,6 +120,13 @@ class BotRow:
             "interval": list(self.interval),
             "last_game_at": None if self.last_game_at is None else self.last_game_at.isoformat(),
         }
+
+
+def ranked(bots: list[BotRow]) -> list[BotRow]:
+    """The leaderboard of ``bots``: those that play or have played, active first, by conservative
+    rating (mu - 3 sigma)."""
+    rows = [row for row in bots if row.status in (ACTIVE, SUSPENDED) or row.games > 0]
+    return sorted(rows, key=lambda row: (row.status != ACTIVE, -(row.mu - 3 * row.sigma), row.id))
 
 
 class LadderStore:
@@ -265,8 +271,7 @@ class LadderStore:
 
     def leaderboard(self) -> list[BotRow]:
         """Every bot that plays or has played: active first, by conservative rating (mu - 3 sigma)."""
-        rows = [row for row in self.bots() if row.status in (ACTIVE, SUSPENDED) or row.games > 0]
-        return sorted(rows, key=lambda row: (row.status != ACTIVE, -(row.mu - 3 * row.sigma), row.id))
+        return ranked(self.bots())
 
     # --- validation ----------------------------------------------------------------------------------
 

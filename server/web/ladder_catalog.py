@@ -17,7 +17,7 @@ from urllib.parse import quote
 from sqlmodel import Session, col, select
 
 from server.ladder.seating import match_id_of
-from server.ladder.store import ACTIVE, DONE, IN_FLIGHT, BotRow, LadderStore
+from server.ladder.store import ACTIVE, DONE, IN_FLIGHT, BotRow, LadderStore, ranked
 from server.store.models import LadderBot, LadderMatch, LadderParticipant, LadderSeat, Match, Seat
 from server.store.repository import Store
 from server.tournament.statistics import rank_intervals
@@ -136,24 +136,21 @@ class LadderCatalog:
 
     def leaderboard(self) -> list[LeaderRow]:
         """The bots that play or have played, in the order of ``smtourney ladder leaderboard``."""
-        rows = self.ladder.leaderboard()
-        last = self._last_games()
-        active = [row for row in rows if row.status == ACTIVE]
-        intervals = dict(zip((row.id for row in active), self._rank_intervals(active), strict=True))
-        return [
-            _leader_row(place, row, intervals.get(row.id), last.get(row.id))
-            for place, row in enumerate(rows, start=1)
-        ]
+        return self._board(self.ladder.bots())
 
     def bots(self) -> list[LeaderRow]:
         """Every bot ever submitted, newest first, whatever its status; ``rank`` 0 when it is not on
         the leaderboard (validating, or failed or retired without a game)."""
-        board = {row.id: row for row in self.leaderboard()}
-        last = self._last_games()
-        return [
-            board.get(row.id) or _leader_row(0, row, None, last.get(row.id))
-            for row in reversed(self.ladder.bots())
-        ]
+        rows = self.ladder.bots()
+        board = {row.id: row for row in self._board(rows)}
+        return [board.get(row.id) or _leader_row(0, row, None) for row in reversed(rows)]
+
+    def _board(self, bots: list[BotRow]) -> list[LeaderRow]:
+        """``bots`` on the leaderboard, ranked, the active ones with their rank intervals."""
+        rows = ranked(bots)
+        active = [row for row in rows if row.status == ACTIVE]
+        intervals = dict(zip((row.id for row in active), self._rank_intervals(active), strict=True))
+        return [_leader_row(place, row, intervals.get(row.id)) for place, row in enumerate(rows, start=1)]
 
     def _rank_intervals(self, active: list[BotRow]) -> list[tuple[int, int]]:
         """The active bots' rank intervals, computed again only when a rating has changed: they take
@@ -180,7 +177,7 @@ class LadderCatalog:
             newest = [ladder_match for ladder_match, _, _ in seen[-MATCHES_SHOWN:]]
             matches = self._matches(session, select(LadderMatch).where(col(LadderMatch.id).in_(newest)))
         row = next((row for row in self.leaderboard() if row.id == bot_id), None) or next(
-            _leader_row(0, row, None, bot.last_game_at)
+            _leader_row(0, row, None)
             for row in self.ladder.bots(bot.participant_id)
             if row.id == bot_id
         )
@@ -213,14 +210,6 @@ class LadderCatalog:
         return _match_path(tournament, match_id_of(ladder_match)) + "/live"
 
     # --- reading ------------------------------------------------------------------------------------
-
-    def _last_games(self) -> dict[int, datetime | None]:
-        with Session(self.store.engine) as session:
-            return {
-                bot_id: last
-                for bot_id, last in session.exec(select(LadderBot.id, LadderBot.last_game_at))
-                if bot_id is not None
-            }
 
     def _matches(self, session: Session, query: Any) -> list[LadderMatchRow]:
         """``query``'s ladder matches in decision order, with their seats and, once done, results."""
@@ -318,9 +307,7 @@ def _match_path(tournament_id: int, match_id: str) -> str:
     return f"/tournaments/{tournament_id}/matches/{quote(match_id, safe='')}"
 
 
-def _leader_row(
-    rank: int, row: BotRow, rank_interval: tuple[int, int] | None, last: datetime | None
-) -> LeaderRow:
+def _leader_row(rank: int, row: BotRow, rank_interval: tuple[int, int] | None) -> LeaderRow:
     return LeaderRow(
         rank,
         row.id,
@@ -333,5 +320,5 @@ def _leader_row(
         row.mu - 3 * row.sigma,
         rank_interval,
         row.games,
-        _iso(last),
+        _iso(row.last_game_at),
     )
