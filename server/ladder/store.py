@@ -433,24 +433,7 @@ class LadderStore:
     def seating(self, ladder_match_id: int) -> Seating:
         """What playing a decided match needs: its seed, and each seat's bot and how it is reached."""
         with self._session() as session:
-            match = session.get(LadderMatch, ladder_match_id)
-            if match is None:
-                raise LadderError(f"no ladder match {ladder_match_id}")
-            rows = session.exec(
-                select(LadderSeat, LadderBot, LadderParticipant)
-                .join(LadderBot, col(LadderSeat.bot_id) == col(LadderBot.id))
-                .join(LadderParticipant, col(LadderBot.participant_id) == col(LadderParticipant.id))
-                .where(LadderSeat.ladder_match_id == ladder_match_id)
-                .order_by(col(LadderSeat.seat))
-            ).all()
-        return Seating(
-            ladder_match_id,
-            match.seed,
-            tuple(
-                SeatedBot(bot.id or 0, entrant_name(owner.name, bot.name), bot.spec_json)
-                for _, bot, owner in rows
-            ),
-        )
+            return _seating(session, ladder_match_id)
 
     def set_match_status(self, ladder_match_id: int, status: str) -> None:
         """Mark a ladder match ``playing`` (handed to a worker) or ``error``; a stored one stays ``done``."""
@@ -474,7 +457,7 @@ class LadderStore:
             match = session.get(LadderMatch, ladder_match_id)
             if match is None or match.status == DONE:
                 return False
-            seated = self.seating(ladder_match_id).bots
+            seated = _seating(session, ladder_match_id).bots
             bots = {
                 bot.id: bot
                 for bot in session.exec(
@@ -532,6 +515,28 @@ class LadderStore:
             session.add(match)
             session.commit()
         return True
+
+
+def _seating(session: Session, ladder_match_id: int) -> Seating:
+    """:meth:`LadderStore.seating`, within the caller's session."""
+    match = session.get(LadderMatch, ladder_match_id)
+    if match is None:
+        raise LadderError(f"no ladder match {ladder_match_id}")
+    rows = session.exec(
+        select(LadderSeat, LadderBot, LadderParticipant)
+        .join(LadderBot, col(LadderSeat.bot_id) == col(LadderBot.id))
+        .join(LadderParticipant, col(LadderBot.participant_id) == col(LadderParticipant.id))
+        .where(LadderSeat.ladder_match_id == ladder_match_id)
+        .order_by(col(LadderSeat.seat))
+    ).all()
+    return Seating(
+        ladder_match_id,
+        match.seed,
+        tuple(
+            SeatedBot(bot.id or 0, entrant_name(owner.name, bot.name), bot.spec_json)
+            for _, bot, owner in rows
+        ),
+    )
 
 
 def _row(bot: LadderBot, participant: str) -> BotRow:

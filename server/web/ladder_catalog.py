@@ -177,9 +177,7 @@ class LadderCatalog:
             newest = [ladder_match for ladder_match, _, _ in seen[-MATCHES_SHOWN:]]
             matches = self._matches(session, select(LadderMatch).where(col(LadderMatch.id).in_(newest)))
         row = next((row for row in self.leaderboard() if row.id == bot_id), None) or next(
-            _leader_row(0, row, None)
-            for row in self.ladder.bots(bot.participant_id)
-            if row.id == bot_id
+            _leader_row(0, row, None) for row in self.ladder.bots(bot.participant_id) if row.id == bot_id
         )
         history = [RatingPoint(number, match, mu, sigma) for number, (match, mu, sigma) in enumerate(seen)]
         history.append(RatingPoint(len(history), None, row.mu, row.sigma))
