@@ -237,8 +237,9 @@
 
     // --- moving through the match -------------------------------------------------------------------
 
-    function momentFromUrl() {
-      const found = /(?:^#|&)m=(\d+)/.exec(window.location.hash);
+    /* The moment a URL's fragment names; ``hash`` defaults to the address bar's. */
+    function momentFromUrl(hash = window.location.hash) {
+      const found = /(?:^#|&)m=(\d+)/.exec(hash);
       return found ? momentOfSeq(Number(found[1]) - 1) : 0;
     }
 
@@ -370,7 +371,8 @@
     } else {
       seatSelect.disabled = true;
     }
-    window.addEventListener("hashchange", () => show(momentFromUrl()));
+    // The event's own URL, not the address bar: a pending rememberInUrl may rewrite the bar before it is read.
+    window.addEventListener("hashchange", (event) => show(momentFromUrl(new URL(event.newURL).hash)));
     document.addEventListener("keydown", (event) => {
       const tag = event.target.tagName;
       if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.ctrlKey || event.metaKey || event.altKey) return;
