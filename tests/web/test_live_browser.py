@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from sdk.games.registry import get_game
 from server.store.errors import StoreError
@@ -149,9 +150,7 @@ def test_a_running_tournament_is_watched_live(
             watch.goto(base + match_url + "/live")
             watch.wait_for_selector("#viewer[data-ready='true']")
             first = int(watch.locator("#viewer").get_attribute("data-moments") or 0)
-            watch.wait_for_function(
-                f"() => Number(document.getElementById('viewer').dataset.moments) > {first}", timeout=60_000
-            )
+            _moves_on(watch, first)
             watch.locator("#last").click()
             hidden = watch.evaluate(
                 "() => [...document.querySelectorAll('#board .bg-hand')].map((h) => h.dataset.hidden)"
@@ -191,6 +190,21 @@ def test_a_running_tournament_is_watched_live(
         assert feed.run(tid) is None and feed.in_flight(tid) == []
     finally:
         feed.close()
+
+
+def _moves_on(watch: Page, first: int) -> None:
+    """Waits for the watched match to show a moment past ``first`` (live, or in its replay once
+    stored); if it never does, fails with what the page said of its updates."""
+    try:
+        watch.wait_for_function(
+            f"() => Number(document.getElementById('viewer').dataset.moments) > {first}", timeout=120_000
+        )
+    except PlaywrightTimeoutError:
+        status = watch.evaluate(
+            "() => [location.href, document.getElementById('viewer').dataset.live,"
+            " (document.getElementById('live-status') || {}).textContent]"
+        )
+        raise AssertionError(f"the watched match showed no moment past {first}: {status}") from None
 
 
 def _refused_in_flight(page: Page, base: str, tid: int) -> str:
