@@ -8,7 +8,9 @@ recruiting and the weakest cards are spent on the other actions.
 
 from __future__ import annotations
 
-from sdk.games import bruges as bg
+from collections.abc import Sequence
+from typing import Protocol
+
 from sdk.games.bruges.actions import (
     CANAL,
     FIRE_EMPTY,
@@ -30,6 +32,60 @@ from sdk.games.bruges.actions import (
     Play,
 )
 from sdk.games.bruges.cards import CARD_COLOUR, CARD_PERSON, CARD_PRICE, PERSONS
+from sdk.games.bruges.params import Params
+
+PerSeat = Sequence[Sequence[int]]
+
+
+class Occupant(Protocol):
+    """A house as the policy reads it: who lives there (-1 nobody)."""
+
+    @property
+    def person(self) -> int: ...
+
+
+class Seen(Protocol):
+    """What the policy reads of a position, from the deciding seat's side: an ``Observation`` has
+    it all, and so has a view of a full state (:mod:`bots.bruges.rollout`), which lets searches
+    play the very same policy in their simulations without building observations."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def params(self) -> Params: ...
+    @property
+    def final_round(self) -> int: ...
+    @property
+    def options(self) -> Sequence[Action]: ...
+    @property
+    def pile_sizes(self) -> Sequence[int]: ...
+    @property
+    def pile_colours(self) -> Sequence[int]: ...
+    @property
+    def dice(self) -> Sequence[int]: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def guilders(self) -> Sequence[int]: ...
+    @property
+    def reputation(self) -> Sequence[int]: ...
+    @property
+    def workers(self) -> PerSeat: ...
+    @property
+    def threats(self) -> PerSeat: ...
+    @property
+    def canals(self) -> PerSeat: ...
+    @property
+    def statue_stack(self) -> Sequence[int]: ...
+    @property
+    def hand(self) -> Sequence[int]: ...
+    @property
+    def penalty(self) -> int: ...
+    @property
+    def houses(self) -> Sequence[Sequence[Occupant]]: ...
+
 
 #: Extra worth of a person beyond its points, by id (what it does over a game).
 PERSON_BONUS = {
@@ -56,12 +112,18 @@ def person_value(card: int) -> float:
 class BrugesPolicy:
     """Chooses among ``observation.options``; deterministic (ties go to the earliest option)."""
 
-    def decide(self, obs: bg.Observation) -> Action:
+    def decide(self, obs: Seen) -> Action:
         options = obs.options
         best = max(range(len(options)), key=lambda i: (self.value(obs, options[i]), -i))
         return options[best]
 
-    def value(self, obs: bg.Observation, option: Action) -> float:
+    def ranked(self, obs: Seen) -> list[Action]:
+        """Every option, best first (ties in the options' order): ``decide`` answers the first."""
+        options = obs.options
+        order = sorted(range(len(options)), key=lambda i: (-self.value(obs, options[i]), i))
+        return [options[i] for i in order]
+
+    def value(self, obs: Seen, option: Action) -> float:
         me = obs.seat
         match option:
             case DrawPile(pile):
@@ -94,11 +156,11 @@ class BrugesPolicy:
                 return 0.0
         return 0.0
 
-    def _wanted(self, obs: bg.Observation) -> set[int]:
+    def _wanted(self, obs: Seen) -> set[int]:
         colours = obs.params.canal_colours
         return {colours[s][k] for s, k in enumerate(obs.canals[obs.seat]) if k < 5}
 
-    def _loss(self, obs: bg.Observation, colour: int) -> float:
+    def _loss(self, obs: Seen, colour: int) -> float:
         me = obs.seat
         if colour == 0:
             return 0.6 * sum(obs.workers[me])
@@ -108,7 +170,7 @@ class BrugesPolicy:
             return min(3, obs.scores[me])
         return 3.0
 
-    def _activation(self, obs: bg.Observation, card: int, arg: int) -> float:
+    def _activation(self, obs: Seen, card: int, arg: int) -> float:
         person = PERSONS[CARD_PERSON[card]]
         value = ACTIVATION.get(person.id, 0.0)
         if person.cost >= 0:
@@ -119,12 +181,10 @@ class BrugesPolicy:
             value += 3 if obs.canals[obs.seat][arg] == 2 else 0
         return value
 
-    def _play(self, obs: bg.Observation, card: int, action: int, arg: int) -> float:
+    def _play(self, obs: Seen, card: int, action: int, arg: int) -> float:
         me = obs.seat
         colour = CARD_COLOUR[card]
         keep = person_value(card) * 0.25  # what spending the card on anything but recruiting gives up
-        houses = obs.houses[me]
-        empty = sum(1 for h in houses if h.person < 0)
         late = obs.final_round >= 0
         if action == RECRUIT:
             value = person_value(card) + 1.0 - 0.12 * CARD_PRICE[card]
@@ -133,6 +193,7 @@ class BrugesPolicy:
             return value + 1.0
         if action == HOUSE:
             hand_persons = [c for c in obs.hand if c != card and CARD_PRICE[c] <= obs.guilders[me] + 4]
+            empty = sum(1 for h in obs.houses[me] if h.person < 0)
             value = 1.0 + (1.6 if empty == 0 and hand_persons else 0.2) - (0.8 if late else 0)
             return value - keep - 0.3 * (obs.workers[me][arg] == 1 and sum(obs.workers[me]) < 3)
         if action == CANAL:

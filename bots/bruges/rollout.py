@@ -1,0 +1,118 @@
+"""The heuristic policy played straight on full states, for simulations: no observation is built.
+
+A search plays thousands of simulated decisions per real one. Building each seat's
+``Observation`` (every field copied into tuples) would cost more than the policy's own choice, so
+:class:`SeatView` shows the policy the few fields it reads (:class:`bots.bruges.policy.Seen`)
+directly from the state, as the deciding seat sees them. In a simulation the state is a deal of
+what the searching seat knows, so nothing hidden from it is read here either.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from sdk.games.bruges.actions import Action
+from sdk.games.bruges.cards import CARD_COLOUR
+from sdk.games.bruges.params import Params
+from sdk.games.bruges.state import State
+
+from .policy import BrugesPolicy, PerSeat
+
+
+class _Occupant:
+    __slots__ = ("person",)
+
+    def __init__(self, person: int) -> None:
+        self.person = person
+
+
+class SeatView:
+    """``state`` as the policy reads it for ``seat`` (the policy's :class:`~bots.bruges.policy.Seen`)."""
+
+    __slots__ = ("_state", "options", "seat")
+
+    def __init__(self, state: State, seat: int, options: Sequence[Action]) -> None:
+        self._state = state
+        self.seat = seat
+        self.options = options
+
+    @property
+    def players(self) -> int:
+        return self._state.n
+
+    @property
+    def params(self) -> Params:
+        return self._state.params
+
+    @property
+    def final_round(self) -> int:
+        return self._state.final_round
+
+    @property
+    def pile_sizes(self) -> Sequence[int]:
+        return self._state.pile_size
+
+    @property
+    def pile_colours(self) -> Sequence[int]:
+        return [CARD_COLOUR[c] if c >= 0 else -1 for c in self._state.pile_top]
+
+    @property
+    def dice(self) -> Sequence[int]:
+        return self._state.dice
+
+    @property
+    def scores(self) -> Sequence[int]:
+        return self._state.score
+
+    @property
+    def guilders(self) -> Sequence[int]:
+        return self._state.guilders
+
+    @property
+    def reputation(self) -> Sequence[int]:
+        return self._state.rep
+
+    @property
+    def workers(self) -> PerSeat:
+        return self._state.workers
+
+    @property
+    def threats(self) -> PerSeat:
+        return self._state.threats
+
+    @property
+    def canals(self) -> PerSeat:
+        return self._state.canals
+
+    @property
+    def statue_stack(self) -> Sequence[int]:
+        return self._state.statue_stack
+
+    @property
+    def hand(self) -> Sequence[int]:
+        state = self._state
+        blind = state.blind
+        own = state.hands[self.seat]
+        return [c for c in own if c not in blind] if blind else own
+
+    @property
+    def penalty(self) -> int:
+        return self._state.cur_pen
+
+    @property
+    def houses(self) -> Sequence[Sequence[_Occupant]]:
+        return [[_Occupant(house[1]) for house in seat] for seat in self._state.houses]
+
+
+POLICY = BrugesPolicy()
+
+
+def heuristic_action(state: State) -> Action:
+    """The heuristic bot's answer for the seat the engine applies next."""
+    return POLICY.decide(SeatView(state, state.decider, state.legal_actions()))
+
+
+def heuristic_rollout(state: State, rng: random.Random) -> Action:
+    """The toolkit's rollout-policy signature (:data:`sdk.search.RolloutPolicy`); deterministic."""
+    return heuristic_action(state)
