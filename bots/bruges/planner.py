@@ -24,10 +24,11 @@ from sdk.games.bruges.actions import Action
 from sdk.games.bruges.hidden import determinize
 from sdk.games.bruges.observation import Observation
 from sdk.games.bruges.state import State
+from sdk.search import seated
 
 from .evaluation import rewards
 from .policy import BrugesPolicy
-from .rollout import heuristic_action
+from .rollout import heuristic_action, heuristic_rollout
 
 #: Each seat's reward in [0, 1] for a position where a simulation stops.
 Evaluate = Callable[[State], list[float]]
@@ -105,15 +106,10 @@ class Planner:
         return Choice(best, spent, means)
 
     def _deal(self, observation: Observation, seed: int) -> State:
-        """A deal of the hidden cards where ``observation``'s seat is the one to decide.
-
-        When several seats decide at once (B13), the engine applies them from the start player on:
-        the seats before this one answer as the heuristic would (their answers change nothing of
-        this seat's options).
-        """
-        state = determinize(observation, random.Random(seed))
-        while state.decider != observation.seat:
-            state.apply_unchecked(heuristic_action(state))
+        """A deal of the hidden cards where ``observation``'s seat is the one to decide (seats asked
+        together with it but applied before it answer as the heuristic would, :func:`seated`)."""
+        deal = seated(lambda rng: determinize(observation, rng), observation.seat, heuristic_rollout)
+        state: State = deal(random.Random(seed))  # type: ignore[assignment]
         return state
 
     def _simulate(self, deal: State, action: Action, seat: int, chance_seed: int) -> float:

@@ -103,10 +103,18 @@ ACTIVATION = {
 }  # fmt: skip
 
 
-def person_value(card: int) -> float:
-    """A person's worth in play: its points and what it does."""
+def _person_value(card: int) -> float:
     person = PERSONS[CARD_PERSON[card]]
     return person.price / 3 + PERSON_BONUS.get(person.id, 0.5)
+
+
+#: Per card (searches value options thousands of times a decision: a table, not a computation).
+PERSON_VALUE = tuple(_person_value(card) for card in range(len(CARD_PERSON)))
+
+
+def person_value(card: int) -> float:
+    """A person's worth in play: its points and what it does."""
+    return PERSON_VALUE[card]
 
 
 class BrugesPolicy:
@@ -124,6 +132,8 @@ class BrugesPolicy:
         return [options[i] for i in order]
 
     def value(self, obs: Seen, option: Action) -> float:
+        if type(option) is Play:  # the bulk of every turn's options: matched first
+            return self._play(obs, option.card, option.action, option.arg)
         me = obs.seat
         match option:
             case DrawPile(pile):
@@ -184,7 +194,7 @@ class BrugesPolicy:
     def _play(self, obs: Seen, card: int, action: int, arg: int) -> float:
         me = obs.seat
         colour = CARD_COLOUR[card]
-        keep = person_value(card) * 0.25  # what spending the card on anything but recruiting gives up
+        keep = PERSON_VALUE[card] * 0.25  # what spending the card on anything but recruiting gives up
         late = obs.final_round >= 0
         if action == RECRUIT:
             value = person_value(card) + 1.0 - 0.12 * CARD_PRICE[card]

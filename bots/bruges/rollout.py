@@ -16,6 +16,7 @@ from sdk.games.bruges.actions import Action
 from sdk.games.bruges.cards import CARD_COLOUR
 from sdk.games.bruges.params import Params
 from sdk.games.bruges.state import State
+from sdk.games.plugin import GameState
 
 from .policy import BrugesPolicy, PerSeat
 
@@ -113,6 +114,7 @@ def heuristic_action(state: State) -> Action:
     return POLICY.decide(SeatView(state, state.decider, state.legal_actions()))
 
 
-def heuristic_rollout(state: State, rng: random.Random) -> Action:
+def heuristic_rollout(state: GameState, rng: random.Random) -> Action:
     """The toolkit's rollout-policy signature (:data:`sdk.search.RolloutPolicy`); deterministic."""
-    return heuristic_action(state)
+    game: State = state  # type: ignore[assignment]
+    return heuristic_action(game)
