@@ -122,8 +122,13 @@ class BrugesPolicy:
 
     def decide(self, obs: Seen) -> Action:
         options = obs.options
-        best = max(range(len(options)), key=lambda i: (self.value(obs, options[i]), -i))
-        return options[best]
+        value = self.value
+        best, best_value = options[0], value(obs, options[0])
+        for option in options[1:]:
+            worth = value(obs, option)
+            if worth > best_value:  # strictly: a tie keeps the earlier option
+                best, best_value = option, worth
+        return best
 
     def ranked(self, obs: Seen) -> list[Action]:
         """Every option, best first (ties in the options' order): ``decide`` answers the first."""
@@ -202,9 +207,11 @@ class BrugesPolicy:
                 value += 0.5 * (obs.players - 1)
             return value + 1.0
         if action == HOUSE:
-            hand_persons = [c for c in obs.hand if c != card and CARD_PRICE[c] <= obs.guilders[me] + 4]
-            empty = sum(1 for h in obs.houses[me] if h.person < 0)
-            value = 1.0 + (1.6 if empty == 0 and hand_persons else 0.2) - (0.8 if late else 0)
+            budget = obs.guilders[me] + 4
+            recruit_next = all(h.person >= 0 for h in obs.houses[me]) and any(
+                c != card and CARD_PRICE[c] <= budget for c in obs.hand
+            )  # no house is empty and the hand holds another affordable person
+            value = 1.0 + (1.6 if recruit_next else 0.2) - (0.8 if late else 0)
             return value - keep - 0.3 * (obs.workers[me][arg] == 1 and sum(obs.workers[me]) < 3)
         if action == CANAL:
             built = obs.canals[me][arg]
@@ -216,7 +223,7 @@ class BrugesPolicy:
         if action == THREAT:
             return 1.0 + (1.5 if obs.threats[me][colour] == 2 else 0.3) - keep
         if action == WORKERS:
-            lacking = sum(1 for w in obs.workers[me] if w == 0)
+            lacking = list(obs.workers[me]).count(0)
             return 0.6 + 0.15 * lacking - keep
         if action == GUILDERS:
             die = obs.dice[colour] if obs.dice else 3

@@ -31,12 +31,13 @@ class _Occupant:
 class SeatView:
     """``state`` as the policy reads it for ``seat`` (the policy's :class:`~bots.bruges.policy.Seen`)."""
 
-    __slots__ = ("_state", "options", "seat")
+    __slots__ = ("_houses", "_state", "options", "seat")
 
     def __init__(self, state: State, seat: int, options: Sequence[Action]) -> None:
         self._state = state
         self.seat = seat
         self.options = options
+        self._houses: list[list[_Occupant]] | None = None
 
     @property
     def players(self) -> int:
@@ -103,7 +104,9 @@ class SeatView:
 
     @property
     def houses(self) -> Sequence[Sequence[_Occupant]]:
-        return [[_Occupant(house[1]) for house in seat] for seat in self._state.houses]
+        if self._houses is None:  # read once per house option: built once per decision
+            self._houses = [[_Occupant(house[1]) for house in seat] for seat in self._state.houses]
+        return self._houses
 
 
 POLICY = BrugesPolicy()
