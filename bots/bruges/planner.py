@@ -36,7 +36,9 @@ Evaluate = Callable[[State], list[float]]
 
 @dataclass(frozen=True, slots=True)
 class PlannerConfig:
-    #: Simulations per decision (all options together), and a time limit that stops sooner.
+    #: Simulations per decision at two players (all options together; a simulation runs to the end
+    #: of the round, so with more seats each costs more and there are proportionally fewer), and a
+    #: time limit that stops sooner.
     simulations: int = 48
     seconds: float | None = 0.25
     #: Options of the heuristic's ranking that are searched.
@@ -72,20 +74,20 @@ class Planner:
         limits = [t for t in (cfg.seconds, seconds) if t is not None]
         deadline = started + min(limits) if limits else math.inf
         seat = observation.seat
+        seeds = random.Random(seed)
         deals: list[tuple[State, int]] = []
         totals = dict.fromkeys(alive, 0.0)
         counts = dict.fromkeys(alive, 0)
         stages = max(1, math.ceil(math.log2(len(alive))))
+        budget = cfg.simulations * 2 // observation.players
         spent = 0
         for stage in range(stages):
-            per = max(1, (cfg.simulations - spent) // (len(alive) * (stages - stage)))
-            target = len(deals) + per
-            while len(deals) < target:
-                deal_seed = hash((seed, len(deals))) & 0xFFFFFFFF
-                deals.append((self._deal(observation, seed * 1_000_003 + len(deals)), deal_seed))
-            for index in range(target - per, target):
+            per = max(1, (budget - spent) // (len(alive) * (stages - stage)))
+            for index in range(counts[alive[0]], counts[alive[0]] + per):
                 if time.perf_counter() >= deadline:
                     break
+                if index == len(deals):  # a new deal, and the seed of the chance its simulations meet
+                    deals.append((self._deal(observation, seeds.getrandbits(64)), seeds.getrandbits(64)))
                 state, chance = deals[index]
                 for action in alive:
                     totals[action] += self._simulate(state, action, seat, chance)
