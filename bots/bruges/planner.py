@@ -24,7 +24,7 @@ from sdk.games.bruges.actions import Action
 from sdk.games.bruges.hidden import determinize
 from sdk.games.bruges.observation import Observation
 from sdk.games.bruges.state import State
-from sdk.search import seated
+from sdk.search import ActionStats, SearchResult, seated
 
 from .evaluation import rewards
 from .policy import BrugesPolicy
@@ -49,28 +49,21 @@ class PlannerConfig:
     margin: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    action: Action
-    simulations: int
-    means: tuple[tuple[Action, float, int], ...]
-
-
 class Planner:
     def __init__(self, config: PlannerConfig | None = None, evaluate: Evaluate = rewards) -> None:
         self.config = config or PlannerConfig()
         self.evaluate = evaluate
         self.policy = BrugesPolicy()
 
-    def choose(self, observation: Observation, seed: int, seconds: float | None = None) -> Choice:
+    def choose(self, observation: Observation, seed: int, seconds: float | None = None) -> SearchResult:
         """The best of the heuristic's candidate options for ``observation``'s seat; ``seconds``
         caps the configured time limit (a decision's time allowance)."""
         cfg = self.config
         ranked = self.policy.ranked(observation)
         alive = ranked[: cfg.candidates]
-        if len(alive) == 1:
-            return Choice(alive[0], 0, ())
         started = time.perf_counter()
+        if len(alive) == 1:
+            return SearchResult(alive[0], 0, 0.0)
         limits = [t for t in (cfg.seconds, seconds) if t is not None]
         deadline = started + min(limits) if limits else math.inf
         seat = observation.seat
@@ -104,8 +97,10 @@ class Planner:
             mean = totals[action] / max(1, counts[action])
             if counts[action] and mean > best_mean + cfg.margin:
                 best, best_mean = action, mean
-        means = tuple((a, totals[a] / max(1, counts[a]), counts[a]) for a in ranked[: cfg.candidates])
-        return Choice(best, spent, means)
+        root = tuple(
+            ActionStats(a, counts[a], totals[a] / max(1, counts[a])) for a in ranked[: cfg.candidates]
+        )
+        return SearchResult(best, spent, time.perf_counter() - started, root)
 
     def _deal(self, observation: Observation, seed: int) -> State:
         """A deal of the hidden cards where ``observation``'s seat is the one to decide (seats asked
