@@ -36,6 +36,8 @@ Evaluate = Callable[[State], list[float]]
 
 @dataclass(frozen=True, slots=True)
 class PlannerConfig:
+    """The planner's knobs (docs/bots-bruges.md#search-bot gives the measured defaults)."""
+
     #: Simulations per decision at two players (all options together; a simulation runs to the end
     #: of the round, so with more seats each costs more and there are proportionally fewer), and a
     #: time limit that stops sooner.
@@ -50,6 +52,8 @@ class PlannerConfig:
 
 
 class Planner:
+    """Chooses among a seat's options from its observation alone; see the module docstring."""
+
     def __init__(self, config: PlannerConfig | None = None, evaluate: Evaluate = rewards) -> None:
         self.config = config or PlannerConfig()
         self.evaluate = evaluate
