@@ -14,11 +14,10 @@ from collections.abc import Sequence
 
 from sdk.games.bruges.actions import Action
 from sdk.games.bruges.cards import CARD_COLOUR
-from sdk.games.bruges.params import Params
 from sdk.games.bruges.state import State
 from sdk.games.plugin import GameState
 
-from .policy import BrugesPolicy, PerSeat
+from .policy import BrugesPolicy
 
 
 class _Occupant:
@@ -29,67 +28,26 @@ class _Occupant:
 
 
 class SeatView:
-    """``state`` as the policy reads it for ``seat`` (the policy's :class:`~bots.bruges.policy.Seen`)."""
+    """``state`` as the policy reads it for ``seat`` (the policy's :class:`~bots.bruges.policy.Seen`):
+    the state's own lists under the observation's names, nothing copied."""
 
-    __slots__ = ("_houses", "_state", "options", "seat")
+    __slots__ = (
+        "_houses", "_state", "canals", "dice", "final_round", "guilders", "options", "params", "penalty",
+        "pile_sizes", "players", "reputation", "scores", "seat", "statue_stack", "threats", "workers",
+    )  # fmt: skip
 
     def __init__(self, state: State, seat: int, options: Sequence[Action]) -> None:
-        self._state = state
-        self.seat = seat
-        self.options = options
+        self._state, self.seat, self.options = state, seat, options
+        self.players, self.params, self.final_round = state.n, state.params, state.final_round
+        self.pile_sizes, self.dice, self.statue_stack = state.pile_size, state.dice, state.statue_stack
+        self.scores, self.guilders, self.reputation = state.score, state.guilders, state.rep
+        self.workers, self.threats, self.canals = state.workers, state.threats, state.canals
+        self.penalty = state.cur_pen
         self._houses: list[list[_Occupant]] | None = None
-
-    @property
-    def players(self) -> int:
-        return self._state.n
-
-    @property
-    def params(self) -> Params:
-        return self._state.params
-
-    @property
-    def final_round(self) -> int:
-        return self._state.final_round
-
-    @property
-    def pile_sizes(self) -> Sequence[int]:
-        return self._state.pile_size
 
     @property
     def pile_colours(self) -> Sequence[int]:
         return [CARD_COLOUR[c] if c >= 0 else -1 for c in self._state.pile_top]
-
-    @property
-    def dice(self) -> Sequence[int]:
-        return self._state.dice
-
-    @property
-    def scores(self) -> Sequence[int]:
-        return self._state.score
-
-    @property
-    def guilders(self) -> Sequence[int]:
-        return self._state.guilders
-
-    @property
-    def reputation(self) -> Sequence[int]:
-        return self._state.rep
-
-    @property
-    def workers(self) -> PerSeat:
-        return self._state.workers
-
-    @property
-    def threats(self) -> PerSeat:
-        return self._state.threats
-
-    @property
-    def canals(self) -> PerSeat:
-        return self._state.canals
-
-    @property
-    def statue_stack(self) -> Sequence[int]:
-        return self._state.statue_stack
 
     @property
     def hand(self) -> Sequence[int]:
@@ -97,10 +55,6 @@ class SeatView:
         blind = state.blind
         own = state.hands[self.seat]
         return [c for c in own if c not in blind] if blind else own
-
-    @property
-    def penalty(self) -> int:
-        return self._state.cur_pen
 
     @property
     def houses(self) -> Sequence[Sequence[_Occupant]]:
