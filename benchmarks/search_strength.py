@@ -45,6 +45,10 @@ DECISION_MS = 1000
 #: ``toolkit`` is :class:`SearchBot` with the toolkit's defaults. A game is here once the toolkit can
 #: deal full states from its observations (``determinize``, docs/search.md).
 ENTRANTS: dict[str, tuple[dict[str, str], str]] = {
+    "bruges": (
+        {"search": "bots.bruges.search:BrugesSearchBot", "toolkit": ""},
+        "bots.bruges.bot:BrugesHeuristicBot",
+    ),
     "cities": (
         {"search": "bots.cities.search:CitiesSearchBot", "toolkit": ""},
         "bots.cities:CitiesHeuristicBot",

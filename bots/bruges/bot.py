@@ -15,6 +15,15 @@ from sdk.serve import run
 from .policy import BrugesPolicy
 
 
+def asked(kind: str, observation: Any) -> bg.Observation:
+    """``observation`` as a Bruges observation of a ``kind`` decision this seat is asked, else an error."""
+    if not isinstance(observation, bg.Observation):
+        raise TypeError(f"expected a Bruges observation, not {type(observation).__name__}")
+    if observation.decision != kind or not observation.options:
+        raise ValueError(f"asked for a {kind} decision, but the observation shows {observation.decision!r}")
+    return observation
+
+
 class BrugesHeuristicBot(Bot):
     """Answers from the observation alone; stateless, so it serves concurrent matches safely."""
 
@@ -27,13 +36,7 @@ class BrugesHeuristicBot(Bot):
         self.policy = BrugesPolicy()
 
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
-        if not isinstance(observation, bg.Observation):
-            raise TypeError(f"expected a Bruges observation, not {type(observation).__name__}")
-        if observation.decision != kind or not observation.options:
-            raise ValueError(
-                f"asked for a {kind} decision, but the observation shows {observation.decision!r}"
-            )
-        return self.policy.decide(observation)
+        return self.policy.decide(asked(kind, observation))
 
 
 def main() -> None:

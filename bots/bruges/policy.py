@@ -8,7 +8,9 @@ recruiting and the weakest cards are spent on the other actions.
 
 from __future__ import annotations
 
-from sdk.games import bruges as bg
+from collections.abc import Sequence
+from typing import Protocol
+
 from sdk.games.bruges.actions import (
     CANAL,
     FIRE_EMPTY,
@@ -30,6 +32,60 @@ from sdk.games.bruges.actions import (
     Play,
 )
 from sdk.games.bruges.cards import CARD_COLOUR, CARD_PERSON, CARD_PRICE, PERSONS
+from sdk.games.bruges.params import Params
+
+PerSeat = Sequence[Sequence[int]]
+
+
+class Occupant(Protocol):
+    """A house as the policy reads it: who lives there (-1 nobody)."""
+
+    @property
+    def person(self) -> int: ...
+
+
+class Seen(Protocol):
+    """What the policy reads of a position, from the deciding seat's side: an ``Observation`` has
+    it all, and so has a view of a full state (:mod:`bots.bruges.rollout`), which lets searches
+    play the very same policy in their simulations without building observations."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def params(self) -> Params: ...
+    @property
+    def final_round(self) -> int: ...
+    @property
+    def options(self) -> Sequence[Action]: ...
+    @property
+    def pile_sizes(self) -> Sequence[int]: ...
+    @property
+    def pile_colours(self) -> Sequence[int]: ...
+    @property
+    def dice(self) -> Sequence[int]: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def guilders(self) -> Sequence[int]: ...
+    @property
+    def reputation(self) -> Sequence[int]: ...
+    @property
+    def workers(self) -> PerSeat: ...
+    @property
+    def threats(self) -> PerSeat: ...
+    @property
+    def canals(self) -> PerSeat: ...
+    @property
+    def statue_stack(self) -> Sequence[int]: ...
+    @property
+    def hand(self) -> Sequence[int]: ...
+    @property
+    def penalty(self) -> int: ...
+    @property
+    def houses(self) -> Sequence[Sequence[Occupant]]: ...
+
 
 #: Extra worth of a person beyond its points, by id (what it does over a game).
 PERSON_BONUS = {
@@ -47,21 +103,42 @@ ACTIVATION = {
 }  # fmt: skip
 
 
-def person_value(card: int) -> float:
-    """A person's worth in play: its points and what it does."""
+def _person_value(card: int) -> float:
     person = PERSONS[CARD_PERSON[card]]
     return person.price / 3 + PERSON_BONUS.get(person.id, 0.5)
+
+
+#: Per card (searches value options thousands of times a decision: a table, not a computation).
+PERSON_VALUE = tuple(_person_value(card) for card in range(len(CARD_PERSON)))
+
+
+def person_value(card: int) -> float:
+    """A person's worth in play: its points and what it does."""
+    return PERSON_VALUE[card]
 
 
 class BrugesPolicy:
     """Chooses among ``observation.options``; deterministic (ties go to the earliest option)."""
 
-    def decide(self, obs: bg.Observation) -> Action:
+    def decide(self, obs: Seen) -> Action:
         options = obs.options
-        best = max(range(len(options)), key=lambda i: (self.value(obs, options[i]), -i))
-        return options[best]
+        value = self.value
+        best, best_value = options[0], value(obs, options[0])
+        for option in options[1:]:
+            worth = value(obs, option)
+            if worth > best_value:  # strictly: a tie keeps the earlier option
+                best, best_value = option, worth
+        return best
 
-    def value(self, obs: bg.Observation, option: Action) -> float:
+    def ranked(self, obs: Seen) -> list[Action]:
+        """Every option, best first (ties in the options' order): ``decide`` answers the first."""
+        options = obs.options
+        order = sorted(range(len(options)), key=lambda i: (-self.value(obs, options[i]), i))
+        return [options[i] for i in order]
+
+    def value(self, obs: Seen, option: Action) -> float:
+        if type(option) is Play:  # the bulk of every turn's options: matched first
+            return self._play(obs, option.card, option.action, option.arg)
         me = obs.seat
         match option:
             case DrawPile(pile):
@@ -94,11 +171,11 @@ class BrugesPolicy:
                 return 0.0
         return 0.0
 
-    def _wanted(self, obs: bg.Observation) -> set[int]:
+    def _wanted(self, obs: Seen) -> set[int]:
         colours = obs.params.canal_colours
         return {colours[s][k] for s, k in enumerate(obs.canals[obs.seat]) if k < 5}
 
-    def _loss(self, obs: bg.Observation, colour: int) -> float:
+    def _loss(self, obs: Seen, colour: int) -> float:
         me = obs.seat
         if colour == 0:
             return 0.6 * sum(obs.workers[me])
@@ -108,7 +185,7 @@ class BrugesPolicy:
             return min(3, obs.scores[me])
         return 3.0
 
-    def _activation(self, obs: bg.Observation, card: int, arg: int) -> float:
+    def _activation(self, obs: Seen, card: int, arg: int) -> float:
         person = PERSONS[CARD_PERSON[card]]
         value = ACTIVATION.get(person.id, 0.0)
         if person.cost >= 0:
@@ -119,12 +196,10 @@ class BrugesPolicy:
             value += 3 if obs.canals[obs.seat][arg] == 2 else 0
         return value
 
-    def _play(self, obs: bg.Observation, card: int, action: int, arg: int) -> float:
+    def _play(self, obs: Seen, card: int, action: int, arg: int) -> float:
         me = obs.seat
         colour = CARD_COLOUR[card]
-        keep = person_value(card) * 0.25  # what spending the card on anything but recruiting gives up
-        houses = obs.houses[me]
-        empty = sum(1 for h in houses if h.person < 0)
+        keep = PERSON_VALUE[card] * 0.25  # what spending the card on anything but recruiting gives up
         late = obs.final_round >= 0
         if action == RECRUIT:
             value = person_value(card) + 1.0 - 0.12 * CARD_PRICE[card]
@@ -132,8 +207,11 @@ class BrugesPolicy:
                 value += 0.5 * (obs.players - 1)
             return value + 1.0
         if action == HOUSE:
-            hand_persons = [c for c in obs.hand if c != card and CARD_PRICE[c] <= obs.guilders[me] + 4]
-            value = 1.0 + (1.6 if empty == 0 and hand_persons else 0.2) - (0.8 if late else 0)
+            budget = obs.guilders[me] + 4
+            recruit_next = all(h.person >= 0 for h in obs.houses[me]) and any(
+                c != card and CARD_PRICE[c] <= budget for c in obs.hand
+            )  # no house is empty and the hand holds another affordable person
+            value = 1.0 + (1.6 if recruit_next else 0.2) - (0.8 if late else 0)
             return value - keep - 0.3 * (obs.workers[me][arg] == 1 and sum(obs.workers[me]) < 3)
         if action == CANAL:
             built = obs.canals[me][arg]
@@ -145,7 +223,7 @@ class BrugesPolicy:
         if action == THREAT:
             return 1.0 + (1.5 if obs.threats[me][colour] == 2 else 0.3) - keep
         if action == WORKERS:
-            lacking = sum(1 for w in obs.workers[me] if w == 0)
+            lacking = list(obs.workers[me]).count(0)
             return 0.6 + 0.15 * lacking - keep
         if action == GUILDERS:
             die = obs.dice[colour] if obs.dice else 3

@@ -7,7 +7,7 @@ the deciding seat. How to write a bot with it: docs/search.md.
 """
 
 from .budget import Budget
-from .determinize import Determinizer, determinizer
+from .determinize import Determinizer, determinizer, seated
 from .mcts import ActionStats, InformationSetSearch, SearchConfig, SearchResult
 from .rewards import rank_rewards, terminal_rewards
 from .rollout import Evaluator, RolloutPolicy, random_rollout, seat_policy
@@ -25,5 +25,6 @@ __all__ = [
     "random_rollout",
     "rank_rewards",
     "seat_policy",
+    "seated",
     "terminal_rewards",
 ]

@@ -11,7 +11,7 @@ from sdk.games.decisions import DecisionContext
 from sdk.games.registry import get_game
 
 from .budget import Budget
-from .determinize import determinizer
+from .determinize import determinizer, seated
 from .mcts import InformationSetSearch
 
 #: A heuristic's answer to the decision (a bot's ``decide``), which the search keeps unless it finds better.
@@ -54,6 +54,6 @@ class SearchBot(Bot):
                 evaluate=search.evaluate,
                 config=search.config,
             )
-        deal = determinizer(self.plugin, observation, context.seat)
+        deal = seated(determinizer(self.plugin, observation, context.seat), context.seat, search.rollout)
         prefer = None if self.prior is None else self.prior(kind, observation, context)
         return search.search(deal, decision_seed(context), prefer).action

@@ -4,6 +4,10 @@ A game whose observation is not its state offers ``determinize(observation, rng)
 consistent with the observation, everything the seat cannot see dealt at random. A game whose
 observation is its whole state (nothing hidden but future chance) needs nothing more: the
 plugin's ``resample_hidden`` copies it.
+
+Where several seats are asked at once (``plugin.deciding_seats``), the engine still applies their
+answers one after another, so a deal may stand at another seat's answer; :func:`seated` plays
+those first, as a policy would, so the search starts where its own seat decides.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from sdk.games.plugin import GamePlugin, GameState
+
+from .rollout import RolloutPolicy
 
 #: A fresh full state consistent with what the seat knows, drawn with the given RNG.
 Determinizer = Callable[[random.Random], GameState]
@@ -30,3 +36,18 @@ def determinizer(plugin: GamePlugin, observation: Any, seat: int) -> Determinize
     raise TypeError(
         f"{plugin.title} observations are not states and the plugin offers no determinize(observation, rng)"
     )
+
+
+def seated(deal: Determinizer, seat: int, policy: RolloutPolicy) -> Determinizer:
+    """Deals where ``seat`` is the one to decide: the answers the engine applies before its own
+    (seats asked at the same time, whose answers ``seat`` does not see) are ``policy``'s."""
+
+    def dealt(rng: random.Random) -> GameState:
+        state = deal(rng)
+        while state.current_player != seat:
+            if state.is_terminal():
+                raise ValueError(f"seat {seat} is not asked to decide in this observation")
+            state.apply(state.sample_chance(rng) if state.is_chance_node() else policy(state, rng))
+        return state
+
+    return dealt

@@ -8,9 +8,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sdk.games.decisions import DecisionContext
 from sdk.games.plugin import GamePlugin, GameState
 from sdk.games.registry import games
-from sdk.search import Budget, InformationSetSearch, SearchConfig, determinizer, rank_rewards
+from sdk.search import (
+    Budget,
+    InformationSetSearch,
+    SearchConfig,
+    determinizer,
+    random_rollout,
+    rank_rewards,
+    seated,
+)
+from sdk.search.bot import SearchBot
 
 GAMES = sorted(games())
 SHORT = SearchConfig(rollout_steps=30)
@@ -108,3 +118,24 @@ def test_the_search_never_reads_what_the_seat_may_not_see(name: str) -> None:
         assert [(s.action, s.visits, s.mean) for s in results[0].root] == [
             (s.action, s.visits, s.mean) for s in results[1].root
         ]
+
+
+def test_a_seat_asked_with_others_searches_its_own_decision() -> None:
+    """Where several seats are asked at once, each gets deals where it decides, and a legal answer."""
+    asked_together = 0
+    for name in OBSERVED:
+        plugin = games()[name]
+        bot = SearchBot(name, InformationSetSearch(Budget(iterations=8), config=SHORT))
+        for seed in range(60):
+            state = _position(plugin, plugin.max_players, seed, steps=15 + seed)
+            seats = () if state.is_terminal() else plugin.deciding_seats(state)
+            if len(seats) < 2:
+                continue
+            for seat in seats[1:]:
+                observation = plugin.observe(state, seat)
+                deal = seated(determinizer(plugin, observation, seat), seat, random_rollout)
+                assert deal(random.Random(seed)).current_player == seat
+                context = DecisionContext(f"m{seed}", 1, seat, 0, 0, name)
+                assert bot.decide(plugin.decision_kind(state), observation, context) in observation.options
+                asked_together += 1
+    assert asked_together  # some installed game asks seats together (Bruges' reputation step)
