@@ -1,37 +1,120 @@
-"""The Masons search bot: information-set MCTS (:mod:`sdk.search`) with short random rollouts valued
-by the scores; the greedy policy's answer is searched first and kept unless the search finds a
-clearly better one. (The greedy policy deals hidden cards for each of its own decisions, so it
-is too slow to play the rollouts themselves: two of them fill a decision's budget.)
+"""The Masons search bot: flat Monte Carlo over the greedy policy's best building options.
+
+For a wall, towers, houses or join, the greedy policy ranks the options; the best few (and a
+couple of others, drawn at random) are each played on the same deals of the unseen cards, with
+the same dice, and the game is simulated a turn or two on with a fast model of the greedy
+policy (:mod:`.rollout`): the opponents *are* that policy, so the model predicts them. The
+option whose simulations leave the best margin (points, plus what the kept cards are worth)
+wins. Cards, swaps and the final scoring are the greedy policy's own choices.
+
+Playing every candidate on the same deals (common random numbers) compares them on equal
+luck, so a few deals separate them. The budget is a number of deals, which makes the bot
+reproducible; a time limit only guards the decision's deadline.
 
 python -m bots.masons.search --port 50051
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from sdk.search import Budget, InformationSetSearch, SearchConfig
-from sdk.search.bot import SearchBot
+from sdk.bot import Bot
+from sdk.games import masons as ms
+from sdk.games.decisions import DecisionContext
+from sdk.search.bot import decision_seed
 from sdk.serve import run
 
-from .bot import MasonsGreedyBot
+from .policy import choose_final, choose_score, choose_swap, ranked_builds
+from .rollout import Closers, simulate
 
-#: Per decision: about 60 ms of search (the heuristic's own answer takes most of the rest of
-#: 100 ms); rollouts of a few random steps.
-BUDGET = Budget(seconds=0.06)
-CONFIG = SearchConfig(rollout_steps=10, prefer_margin=0.15)
+BUILDS = ("wall", "towers", "houses", "connect_city")
 
 
-def search() -> InformationSetSearch:
-    return InformationSetSearch(BUDGET, config=CONFIG)
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The search's knobs: candidates, deals per candidate, how far a simulation looks."""
+
+    #: The greedy policy's best options searched.
+    candidates: int = 6
+    #: Further options drawn at random from the rest, so a move the greedy undervalues can win.
+    extra: int = 2
+    #: Deals of the unseen cards (with their dice) every candidate is played on.
+    deals: int = 8
+    #: Turns a simulation plays: this one and the next seat's.
+    turns: int = 2
+    #: Safety net: no new deal starts after this many seconds.
+    seconds: float = 0.4
 
 
-class MasonsSearchBot(SearchBot):
+@dataclass(frozen=True, slots=True)
+class Choice:
+    action: ms.Action
+    deals: int
+    #: Per candidate: (action, mean margin over the deals played).
+    candidates: tuple[tuple[ms.Action, float], ...] = ()
+
+
+def choose(
+    observation: ms.Observation, seed: int, plan: Plan = Plan(), seconds: float | None = None
+) -> Choice:
+    """The bot's answer to the pending decision, from ``observation`` alone."""
+    started = time.perf_counter()
+    limit = plan.seconds if seconds is None else min(seconds, plan.seconds)
+    rng = random.Random(seed)
+    state = ms.determinize(observation, rng)
+    seat = observation.seat
+    kind = state.decision
+    if kind == "score_cards":
+        return Choice(choose_score(state, seat), 0)
+    if kind == "swap":
+        return Choice(choose_swap(state, seat), 0)
+    if kind == "final_score":
+        return Choice(choose_final(state, seat), 0)
+    ranked = ranked_builds(state, seat, rng)
+    if len(ranked) == 1:
+        return Choice(ranked[0], 0)
+    rest = ranked[plan.candidates :]
+    candidates = ranked[: plan.candidates] + rng.sample(rest, min(plan.extra, len(rest)))
+    totals = [0.0] * len(candidates)
+    closers = Closers()
+    deals = 0
+    for deal_seed in [rng.getrandbits(64) for _ in range(plan.deals)]:
+        if deals and time.perf_counter() - started >= limit:
+            break
+        deal_rng = random.Random(deal_seed)
+        base = ms.determinize(observation, deal_rng)
+        chance_seed = deal_rng.getrandbits(64)
+        for n, action in enumerate(candidates):
+            played = base.clone()
+            played.apply_unchecked(action)
+            totals[n] += simulate(played, seat, plan.turns, closers, random.Random(chance_seed))
+        deals += 1
+    best = max(range(len(candidates)), key=lambda n: (totals[n], -n))
+    means = tuple((action, total / deals) for action, total in zip(candidates, totals, strict=True))
+    return Choice(candidates[best], deals, means)
+
+
+class MasonsSearchBot(Bot):
+    """Searches every building decision (:func:`choose`); stateless, so it serves matches concurrently."""
+
     name = "masons-search"
+    version = "2.0"
+    author = "smtourney"
     games: ClassVar[tuple[str, ...]] = ("masons",)
+    #: Share of the referee's per-decision time the search may use (the rest is transport and slack).
+    TIME_SHARE: ClassVar[float] = 0.5
 
-    def __init__(self) -> None:
-        super().__init__("masons", search(), MasonsGreedyBot().decide)
+    def __init__(self, plan: Plan = Plan()) -> None:
+        self.plan = plan
+
+    def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
+        if not isinstance(observation, ms.Observation):
+            raise TypeError(f"expected a Masons observation, not {type(observation).__name__}")
+        allowed = context.decision_ms / 1000 * self.TIME_SHARE if context.decision_ms > 0 else None
+        return choose(observation, decision_seed(context), self.plan, allowed).action
 
 
 def main() -> None:
