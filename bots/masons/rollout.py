@@ -19,7 +19,7 @@ from sdk.games.masons.enclosure import completed_by
 from sdk.games.masons.scoring import card_points
 from sdk.games.masons.state import CONNECT, FINAL, HOUSES, SCORE, SWAP, TOWERS, WALL, State
 
-from .policy import LAND_WEIGHT, OPPONENT_WEIGHT, best_pair, choose_final, choose_score, choose_swap
+from .policy import LAND_WEIGHT, OPPONENT_WEIGHT, choose_final, choose_score, choose_swap
 
 #: A city card's typical worth when kept (its city is not known yet); land cards count their land value.
 CITY_CARD_WORTH = {"small_city": 4.0, "large_city": 2.0, "variety": 4.0}
@@ -60,24 +60,37 @@ def _settled_city(state: State, line: int) -> State:
     return copy
 
 
-def _others_pair(state: State, seat: int, city: int) -> float:
-    """What the other seats' actual hands score for ``city``, on average (they are known here)."""
-    others = [best_pair(state, state.hands[s], city) for s in range(state.n) if s != seat]
-    return sum(others) / len(others)
+def kind_values(state: State, city: int | None) -> list[int]:
+    """What one card of each kind scores now, for completed city ``city`` (None: the land only)."""
+    land = state.land()
+    facts = None if city is None else state.city(city)
+    return [card_points(kind, facts, land) for kind in range(KINDS)]
+
+
+def top_pair(values: list[int], hand: list[int]) -> int:
+    """The best one or two cards of ``hand`` at ``values``: the policy's ``best_pair``, faster."""
+    first = second = 0
+    for kind, count in enumerate(hand):
+        if count:
+            value = values[kind]
+            if value > first:
+                first, second = value, (first if count == 1 else value)
+            elif value > second:
+                second = value
+    return first + second
 
 
 def choose_wall(state: State, seat: int, closers: Closers, rng: random.Random) -> ms.Wall:
     """Close the city that pays the seat best when it beats the land; else a wall closing nothing."""
     lines = closers.of(state)
-    best, best_value = -1, LAND_WEIGHT * best_pair(state, state.hands[seat], None)
+    best, best_value = -1, LAND_WEIGHT * top_pair(kind_values(state, None), state.hands[seat])
     for line in lines:
         settled = _settled_city(state, line)
         if settled.phase != SCORE:
             continue
-        city = settled.scored_city
-        value = best_pair(settled, settled.hands[seat], city) - OPPONENT_WEIGHT * _others_pair(
-            settled, seat, city
-        )
+        values = kind_values(settled, settled.scored_city)
+        others = [top_pair(values, hand) for s, hand in enumerate(settled.hands) if s != seat]
+        value = top_pair(values, settled.hands[seat]) - OPPONENT_WEIGHT * sum(others) / len(others)
         if value > best_value:
             best, best_value = line, value
     if best >= 0:
@@ -132,7 +145,7 @@ def choose_connect(state: State, seat: int) -> ms.Connect:
         copy.apply_unchecked(action)
         if copy.phase != SCORE:
             continue
-        value = best_pair(copy, copy.hands[seat], copy.scored_city)
+        value = top_pair(kind_values(copy, copy.scored_city), copy.hands[seat])
         if value > best_value:
             assert isinstance(action, ms.Connect)
             best, best_value = action, value
@@ -159,18 +172,16 @@ def fast_action(state: State, closers: Closers, rng: random.Random) -> ms.Action
     return choose_final(state, seat)
 
 
-def hand_worth(state: State, seat: int) -> float:
-    """What the seat's best few kept cards can be expected to score later."""
-    land = state.land()
+def hand_worth(hand: list[int], land_values: list[int]) -> float:
+    """What the best few kept cards of ``hand`` can be expected to score later."""
     values = []
-    for kind in range(KINDS):
-        count = state.hands[seat][kind]
+    for kind, count in enumerate(hand):
         if count:
             card = CARDS[kind]
             if card.about_city:
                 worth = CITY_CARD_WORTH.get(card.rule, DEFAULT_CITY_CARD_WORTH)
             else:
-                worth = float(card_points(kind, None, land))
+                worth = float(land_values[kind])
             values += [worth] * count
     values.sort(reverse=True)
     return sum(values[:HAND_COUNTED])
@@ -181,7 +192,11 @@ def evaluate(state: State, seat: int) -> float:
     if state.is_terminal():
         worth = [float(p) for p in state.points]
     else:
-        worth = [state.points[s] + HAND_WEIGHT * hand_worth(state, s) for s in range(state.n)]
+        land_values = kind_values(state, None)
+        worth = [
+            p + HAND_WEIGHT * hand_worth(h, land_values)
+            for p, h in zip(state.points, state.hands, strict=True)
+        ]
     others = [w for s, w in enumerate(worth) if s != seat]
     return worth[seat] - sum(others) / len(others)
 

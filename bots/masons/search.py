@@ -38,13 +38,13 @@ class Plan:
     """The search's knobs: candidates, deals per candidate, how far a simulation looks."""
 
     #: The greedy policy's best options searched.
-    candidates: int = 6
+    candidates: int = 5
     #: Further options drawn at random from the rest, so a move the greedy undervalues can win.
-    extra: int = 2
+    extra: int = 3
     #: Deals of the unseen cards (with their dice) every candidate is played on.
-    deals: int = 8
+    deals: int = 6
     #: Turns a simulation plays: this one and the next seat's.
-    turns: int = 2
+    turns: int = 3
     #: Safety net: no new deal starts after this many seconds.
     seconds: float = 0.4
 
