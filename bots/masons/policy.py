@@ -109,11 +109,11 @@ def choose_score(state: State, seat: int) -> ms.Score:
     if top > 0 and not rest:
         return ms.Score((first,))
     land = state.land()
-    worst = min(range(KINDS), key=lambda k: (hand[k] == 0, _keep_value(k, land)))
+    worst = min(range(KINDS), key=lambda k: (hand[k] == 0, keep_value(k, land)))
     return ms.Score((worst,), discard=True)
 
 
-def _keep_value(card: int, land: LandFacts) -> float:
+def keep_value(card: int, land: LandFacts) -> float:
     """A card's worth kept: its land value now, or a city card's typical worth."""
     if CARDS[card].about_city:
         return {"small_city": 4, "large_city": 2, "variety": 4}.get(CARDS[card].rule, 3)
@@ -123,7 +123,7 @@ def _keep_value(card: int, land: LandFacts) -> float:
 def choose_swap(state: State, seat: int) -> ms.Swap:
     hand = state.hands[seat]
     land = state.land()
-    weak = [k for k in range(KINDS) for _ in range(hand[k]) if _keep_value(k, land) < 2]
+    weak = [k for k in range(KINDS) for _ in range(hand[k]) if keep_value(k, land) < 2]
     return ms.Swap(tuple(weak))
 
 
@@ -164,6 +164,7 @@ __all__ = [
     "choose_score",
     "choose_swap",
     "decide",
+    "keep_value",
     "outlook",
     "ranked_builds",
 ]

@@ -24,13 +24,16 @@ from typing import Any, ClassVar
 from sdk.bot import Bot
 from sdk.games import masons as ms
 from sdk.games.decisions import DecisionContext
+from sdk.games.masons.cards import KINDS
 from sdk.search.bot import decision_seed
 from sdk.serve import run
 
-from .policy import choose_final, choose_score, choose_swap, ranked_builds
+from .policy import choose_final, choose_score, choose_swap, keep_value, ranked_builds
 from .rollout import Closers, simulate
 
 BUILDS = ("wall", "towers", "houses", "connect_city")
+#: Swaps searched besides the greedy one: give up every card whose kept worth is below each of these.
+SWAP_BELOW = (1, 3, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +60,34 @@ class Choice:
     candidates: tuple[tuple[ms.Action, float], ...] = ()
 
 
+def ranked_plays(state: ms.State, seat: int) -> list[ms.Action]:
+    """The greedy policy's play first, then the other plays by points now, then discards, weakest first."""
+    plays: list[ms.Action] = [choose_score(state, seat)]
+    scored = [a for a in state.legal_actions() if isinstance(a, ms.Score) and not a.discard]
+    scored.sort(key=lambda a: -state.cards_value(a.cards, state.scored_city))
+    land = state.land()
+    discards = [a for a in state.legal_actions() if isinstance(a, ms.Score) and a.discard]
+    discards.sort(key=lambda a: keep_value(a.cards[0], land))
+    for action in scored + discards:
+        if action not in plays:
+            plays.append(action)
+    return plays
+
+
+def ranked_swaps(state: ms.State, seat: int) -> list[ms.Action]:
+    """The greedy policy's swap first, then keeping all, then giving up every card worth less than 1, 3, 4."""
+    hand = state.hands[seat]
+    land = state.land()
+    swaps: list[ms.Action] = [choose_swap(state, seat), ms.Swap(())]
+    for below in SWAP_BELOW:
+        action = ms.Swap(
+            tuple(k for k in range(KINDS) for _ in range(hand[k]) if keep_value(k, land) < below)
+        )
+        if action not in swaps:
+            swaps.append(action)
+    return swaps
+
+
 def choose(
     observation: ms.Observation, seed: int, plan: Plan = Plan(), seconds: float | None = None
 ) -> Choice:
@@ -67,13 +98,14 @@ def choose(
     state = ms.determinize(observation, rng)
     seat = observation.seat
     kind = state.decision
-    if kind == "score_cards":
-        return Choice(choose_score(state, seat), 0)
-    if kind == "swap":
-        return Choice(choose_swap(state, seat), 0)
     if kind == "final_score":
         return Choice(choose_final(state, seat), 0)
-    ranked = ranked_builds(state, seat, rng)
+    if kind == "score_cards":
+        ranked = ranked_plays(state, seat)
+    elif kind == "swap":
+        ranked = ranked_swaps(state, seat)
+    else:
+        ranked = ranked_builds(state, seat, rng)
     if len(ranked) == 1:
         return Choice(ranked[0], 0)
     rest = ranked[plan.candidates :]
