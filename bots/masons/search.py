@@ -1,11 +1,13 @@
-"""The Masons search bot: flat Monte Carlo over the greedy policy's best building options.
+"""The Masons search bot: flat Monte Carlo over the greedy policy's best options.
 
-For a wall, towers, houses or join, the greedy policy ranks the options; the best few (and a
-couple of others, drawn at random) are each played on the same deals of the unseen cards, with
-the same dice, and the game is simulated a turn or two on with a fast model of the greedy
-policy (:mod:`.rollout`): the opponents *are* that policy, so the model predicts them. The
-option whose simulations leave the best margin (points, plus what the kept cards are worth)
-wins. Cards, swaps and the final scoring are the greedy policy's own choices.
+For a wall, towers, houses, join, card play or swap, the greedy policy's choice and its best
+alternatives (for building: the greedy's ranking, plus a few others drawn at random; for cards:
+the other plays by points now, then discards) are each played on the same deals of the unseen
+cards, with the same dice, and the game is simulated on to the end of the second turn after
+this one with a fast model of the greedy policy (:mod:`.rollout`): the opponents *are* that
+policy, so the model predicts them. The option whose simulations leave the best margin (points,
+plus what the kept cards are worth) wins; on a tie, the greedy's order. The final scoring is the
+greedy policy's own (exact) choice.
 
 Playing every candidate on the same deals (common random numbers) compares them on equal
 luck, so a few deals separate them. The budget is a number of deals, which makes the bot
@@ -46,7 +48,7 @@ class Plan:
     extra: int = 3
     #: Deals of the unseen cards (with their dice) every candidate is played on.
     deals: int = 6
-    #: Turns a simulation plays: this one and the next seat's.
+    #: Turns a simulation plays: the rest of this one and the next two.
     turns: int = 3
     #: Safety net: no new deal starts after this many seconds.
     seconds: float = 0.4
@@ -78,8 +80,8 @@ def ranked_swaps(state: ms.State, seat: int) -> list[ms.Action]:
     """The greedy policy's swap first, then keeping all, then giving up every card worth less than 1, 3, 4."""
     hand = state.hands[seat]
     land = state.land()
-    swaps: list[ms.Action] = [choose_swap(state, seat), ms.Swap(())]
-    for below in SWAP_BELOW:
+    swaps: list[ms.Action] = [choose_swap(state, seat)]
+    for below in (0, *SWAP_BELOW):  # below 0: nothing is given up
         action = ms.Swap(
             tuple(k for k in range(KINDS) for _ in range(hand[k]) if keep_value(k, land) < below)
         )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from bots.masons.policy import decide
+from bots.masons.policy import choose_score, choose_swap, decide
 from bots.masons.rollout import Closers, fast_action
-from bots.masons.search import BUILDS, MasonsSearchBot, Plan, choose
+from bots.masons.search import BUILDS, MasonsSearchBot, Plan, choose, ranked_plays, ranked_swaps
 from sdk.games import masons as ms
 from sdk.games.decisions import DecisionContext
 from sdk.games.masons.board import LINE_SPACES
@@ -100,3 +100,20 @@ def test_the_early_stopping_city_check_agrees_with_the_full_flood_fill() -> None
                 if closed(region, walls) and not full:
                     full = region
             assert completed_by(line, walls) == full
+
+
+def test_card_plays_and_swaps_search_the_greedy_choice_first_among_distinct_legal_options() -> None:
+    seen = set()
+    for state in _positions(3, 9):
+        seat = state.current_player
+        if state.decision == "score_cards":
+            ranked, greedy = ranked_plays(state, seat), choose_score(state, seat)
+        elif state.decision == "swap":
+            ranked, greedy = ranked_swaps(state, seat), choose_swap(state, seat)
+        else:
+            continue
+        seen.add(state.decision)
+        assert ranked[0] == greedy
+        assert len(set(ranked)) == len(ranked)
+        assert all(action in state.legal_actions() for action in ranked)
+    assert seen == {"score_cards", "swap"}
