@@ -106,6 +106,7 @@ def test_card_plays_and_swaps_search_the_greedy_choice_first_among_distinct_lega
     seen = set()
     for state in _positions(3, 9):
         seat = state.current_player
+        greedy: ms.Action
         if state.decision == "score_cards":
             ranked, greedy = ranked_plays(state, seat), choose_score(state, seat)
         elif state.decision == "swap":
