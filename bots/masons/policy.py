@@ -15,7 +15,7 @@ import random
 
 from sdk.games import masons as ms
 from sdk.games.masons.cards import CARDS, KINDS
-from sdk.games.masons.scoring import card_points
+from sdk.games.masons.scoring import LandFacts, card_points
 from sdk.games.masons.state import CONNECT, HOUSES, ROLL, SCORE, TOWERS, State, unseen_cards
 
 #: A card scoring at least this much now is played rather than kept.
@@ -85,15 +85,17 @@ def _after(state: State, action: ms.Action) -> State:
     return copy
 
 
+def ranked_builds(state: State, seat: int, rng: random.Random) -> list[ms.Action]:
+    """The legal walls, towers, houses or joins, best outlook first (ties in legal order)."""
+    actions = state.legal_actions()
+    values = [outlook(_settle(_after(state, action)), seat, rng) for action in actions]
+    order = sorted(range(len(actions)), key=lambda n: -values[n])
+    return [actions[n] for n in order]
+
+
 def choose_build(state: State, seat: int, rng: random.Random) -> ms.Action:
     """The wall, towers, houses or join that leaves the best outlook."""
-    best, best_value = None, float("-inf")
-    for action in state.legal_actions():
-        value = outlook(_settle(_after(state, action)), seat, rng)
-        if value > best_value:
-            best, best_value = action, value
-    assert best is not None
-    return best
+    return ranked_builds(state, seat, rng)[0]
 
 
 def choose_score(state: State, seat: int) -> ms.Score:
@@ -106,20 +108,22 @@ def choose_score(state: State, seat: int) -> ms.Score:
         return ms.Score((first,))
     if top > 0 and not rest:
         return ms.Score((first,))
-    worst = min(range(KINDS), key=lambda k: (hand[k] == 0, _keep_value(state, k)))
+    land = state.land()
+    worst = min(range(KINDS), key=lambda k: (hand[k] == 0, keep_value(k, land)))
     return ms.Score((worst,), discard=True)
 
 
-def _keep_value(state: State, card: int) -> float:
+def keep_value(card: int, land: LandFacts) -> float:
     """A card's worth kept: its land value now, or a city card's typical worth."""
     if CARDS[card].about_city:
         return {"small_city": 4, "large_city": 2, "variety": 4}.get(CARDS[card].rule, 3)
-    return card_points(card, None, state.land())
+    return card_points(card, None, land)
 
 
 def choose_swap(state: State, seat: int) -> ms.Swap:
     hand = state.hands[seat]
-    weak = [k for k in range(KINDS) for _ in range(hand[k]) if _keep_value(state, k) < 2]
+    land = state.land()
+    weak = [k for k in range(KINDS) for _ in range(hand[k]) if keep_value(k, land) < 2]
     return ms.Swap(tuple(weak))
 
 
@@ -153,4 +157,14 @@ def decide(observation: ms.Observation, rng: random.Random) -> ms.Action:
     return choose_build(state, seat, rng)
 
 
-__all__ = ["best_pair", "choose_build", "choose_final", "choose_score", "choose_swap", "decide", "outlook"]
+__all__ = [
+    "best_pair",
+    "choose_build",
+    "choose_final",
+    "choose_score",
+    "choose_swap",
+    "decide",
+    "keep_value",
+    "outlook",
+    "ranked_builds",
+]

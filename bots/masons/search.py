@@ -1,37 +1,154 @@
-"""The Masons search bot: information-set MCTS (:mod:`sdk.search`) with short random rollouts valued
-by the scores; the greedy policy's answer is searched first and kept unless the search finds a
-clearly better one. (The greedy policy deals hidden cards for each of its own decisions, so it
-is too slow to play the rollouts themselves: two of them fill a decision's budget.)
+"""The Masons search bot: flat Monte Carlo over the greedy policy's best options.
+
+For a wall, towers, houses, join, card play or swap, the greedy policy's choice and its best
+alternatives (for building: the greedy's ranking, plus a few others drawn at random; for cards:
+the other plays by points now, then discards) are each played on the same deals of the unseen
+cards, with the same dice, and the game is simulated on to the end of the second turn after
+this one with a fast model of the greedy policy (:mod:`.rollout`): the opponents *are* that
+policy, so the model predicts them. The option whose simulations leave the best margin (points,
+plus what the kept cards are worth) wins; on a tie, the greedy's order. The final scoring is the
+greedy policy's own (exact) choice.
+
+Playing every candidate on the same deals (common random numbers) compares them on equal
+luck, so a few deals separate them. The budget is a number of deals, which makes the bot
+reproducible; a time limit only guards the decision's deadline.
 
 python -m bots.masons.search --port 50051
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from sdk.search import Budget, InformationSetSearch, SearchConfig
-from sdk.search.bot import SearchBot
+from sdk.bot import Bot
+from sdk.games import masons as ms
+from sdk.games.decisions import DecisionContext
+from sdk.games.masons.cards import KINDS
+from sdk.search.bot import decision_seed
 from sdk.serve import run
 
-from .bot import MasonsGreedyBot
+from .policy import choose_final, choose_score, choose_swap, keep_value, ranked_builds
+from .rollout import Closers, simulate
 
-#: Per decision: about 60 ms of search (the heuristic's own answer takes most of the rest of
-#: 100 ms); rollouts of a few random steps.
-BUDGET = Budget(seconds=0.06)
-CONFIG = SearchConfig(rollout_steps=10, prefer_margin=0.15)
-
-
-def search() -> InformationSetSearch:
-    return InformationSetSearch(BUDGET, config=CONFIG)
+BUILDS = ("wall", "towers", "houses", "connect_city")
+#: Swaps searched besides the greedy one: give up every card whose kept worth is below each of these.
+SWAP_BELOW = (1, 3, 4)
 
 
-class MasonsSearchBot(SearchBot):
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The search's knobs: candidates, deals per candidate, how far a simulation looks."""
+
+    #: The greedy policy's best options searched.
+    candidates: int = 5
+    #: Further options drawn at random from the rest, so a move the greedy undervalues can win.
+    extra: int = 3
+    #: Deals of the unseen cards (with their dice) every candidate is played on.
+    deals: int = 6
+    #: Turns a simulation plays: the rest of this one and the next two.
+    turns: int = 3
+    #: Safety net: no new deal starts after this many seconds.
+    seconds: float = 0.4
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    action: ms.Action
+    deals: int
+    #: Per candidate: (action, mean margin over the deals played).
+    candidates: tuple[tuple[ms.Action, float], ...] = ()
+
+
+def ranked_plays(state: ms.State, seat: int) -> list[ms.Action]:
+    """The greedy policy's play first, then the other plays by points now, then discards, weakest first."""
+    plays: list[ms.Action] = [choose_score(state, seat)]
+    scored = [a for a in state.legal_actions() if isinstance(a, ms.Score) and not a.discard]
+    scored.sort(key=lambda a: -state.cards_value(a.cards, state.scored_city))
+    land = state.land()
+    discards = [a for a in state.legal_actions() if isinstance(a, ms.Score) and a.discard]
+    discards.sort(key=lambda a: keep_value(a.cards[0], land))
+    for action in scored + discards:
+        if action not in plays:
+            plays.append(action)
+    return plays
+
+
+def ranked_swaps(state: ms.State, seat: int) -> list[ms.Action]:
+    """The greedy policy's swap first, then keeping all, then giving up every card worth less than 1, 3, 4."""
+    hand = state.hands[seat]
+    land = state.land()
+    swaps: list[ms.Action] = [choose_swap(state, seat)]
+    for below in (0, *SWAP_BELOW):  # below 0: nothing is given up
+        action = ms.Swap(
+            tuple(k for k in range(KINDS) for _ in range(hand[k]) if keep_value(k, land) < below)
+        )
+        if action not in swaps:
+            swaps.append(action)
+    return swaps
+
+
+def choose(
+    observation: ms.Observation, seed: int, plan: Plan = Plan(), seconds: float | None = None
+) -> Choice:
+    """The bot's answer to the pending decision, from ``observation`` alone."""
+    started = time.perf_counter()
+    limit = plan.seconds if seconds is None else min(seconds, plan.seconds)
+    rng = random.Random(seed)
+    state = ms.determinize(observation, rng)
+    seat = observation.seat
+    kind = state.decision
+    if kind == "final_score":
+        return Choice(choose_final(state, seat), 0)
+    if kind == "score_cards":
+        ranked = ranked_plays(state, seat)
+    elif kind == "swap":
+        ranked = ranked_swaps(state, seat)
+    else:
+        ranked = ranked_builds(state, seat, rng)
+    if len(ranked) == 1:
+        return Choice(ranked[0], 0)
+    rest = ranked[plan.candidates :]
+    candidates = ranked[: plan.candidates] + rng.sample(rest, min(plan.extra, len(rest)))
+    totals = [0.0] * len(candidates)
+    closers = Closers()
+    deals = 0
+    for deal_seed in [rng.getrandbits(64) for _ in range(plan.deals)]:
+        if deals and time.perf_counter() - started >= limit:
+            break
+        deal_rng = random.Random(deal_seed)
+        base = ms.determinize(observation, deal_rng)
+        chance_seed = deal_rng.getrandbits(64)
+        for n, action in enumerate(candidates):
+            played = base.clone()
+            played.apply_unchecked(action)
+            totals[n] += simulate(played, seat, plan.turns, closers, random.Random(chance_seed))
+        deals += 1
+    best = max(range(len(candidates)), key=lambda n: (totals[n], -n))
+    means = tuple((action, total / deals) for action, total in zip(candidates, totals, strict=True))
+    return Choice(candidates[best], deals, means)
+
+
+class MasonsSearchBot(Bot):
+    """Searches every building decision (:func:`choose`); stateless, so it serves matches concurrently."""
+
     name = "masons-search"
+    version = "2.0"
+    author = "smtourney"
     games: ClassVar[tuple[str, ...]] = ("masons",)
+    #: Share of the referee's per-decision time the search may use (the rest is transport and slack).
+    TIME_SHARE: ClassVar[float] = 0.5
 
-    def __init__(self) -> None:
-        super().__init__("masons", search(), MasonsGreedyBot().decide)
+    def __init__(self, plan: Plan = Plan()) -> None:
+        self.plan = plan
+
+    def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
+        if not isinstance(observation, ms.Observation):
+            raise TypeError(f"expected a Masons observation, not {type(observation).__name__}")
+        allowed = context.decision_ms / 1000 * self.TIME_SHARE if context.decision_ms > 0 else None
+        return choose(observation, decision_seed(context), self.plan, allowed).action
 
 
 def main() -> None:

@@ -7,7 +7,6 @@ import random
 import pytest
 
 from bots.cities.search import CitiesSearchBot, evaluate
-from bots.masons.search import MasonsSearchBot
 from sdk.games.bruges.plugin import BrugesPlugin
 from sdk.games.decisions import DecisionContext
 from sdk.games.plugin import GameState
@@ -17,9 +16,9 @@ from sdk.search import Budget, InformationSetSearch, SearchConfig, determinizer
 from .test_toolkit import _position
 
 
-@pytest.mark.parametrize("bot", [CitiesSearchBot, MasonsSearchBot])
+@pytest.mark.parametrize("bot", [CitiesSearchBot])
 def test_a_search_bot_answers_legally_from_its_observation(
-    bot: type[CitiesSearchBot | MasonsSearchBot],
+    bot: type[CitiesSearchBot],
 ) -> None:
     player = bot()
     plugin = player.plugin

@@ -7,6 +7,7 @@ recomputes geometry.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import sqrt
 
 ROWS, PER_ROW = 5, 7
@@ -112,16 +113,18 @@ def lines_within(spaces: int) -> int:
     return inside
 
 
+@lru_cache(maxsize=4096)
 def lines_touching(spaces: int) -> int:
-    """Every line that bounds a space of ``spaces``."""
+    """Every line that bounds a space of ``spaces`` (cached: a game asks of a few city masks often)."""
     found = 0
     for sp in spaces_of(spaces):
         found |= SPACE_LINE_MASK[sp]
     return found
 
 
+@lru_cache(maxsize=4096)
 def points_of(spaces: int) -> int:
-    """Every corner point of a space of ``spaces``."""
+    """Every corner point of a space of ``spaces`` (cached: a game asks of a few city masks often)."""
     found = 0
     for sp in spaces_of(spaces):
         found |= SPACE_POINT_MASK[sp]

@@ -11,14 +11,22 @@ from __future__ import annotations
 from .board import LINE_SPACES, SPACE_EDGE_LINES, SPACE_NEIGHBOURS
 
 
-def area(start: int, walls: int) -> int:
-    """The mask of spaces reachable from ``start`` across lines without a wall."""
+def area(start: int, walls: int, *, closed_only: bool = False) -> int:
+    """The mask of spaces reachable from ``start`` across lines without a wall.
+
+    ``closed_only``: the area only when every board-edge line of it holds a wall, else 0; the
+    fill then stops at the first space with an empty edge line (most areas reach one soon).
+    """
+    if closed_only and SPACE_EDGE_LINES[start] & ~walls:
+        return 0
     found = 1 << start
     frontier = [start]
     while frontier:
         sp = frontier.pop()
         for line, other in SPACE_NEIGHBOURS[sp]:
             if not (walls >> line & 1) and not (found >> other & 1):
+                if closed_only and SPACE_EDGE_LINES[other] & ~walls:
+                    return 0
                 found |= 1 << other
                 frontier.append(other)
     return found
@@ -38,14 +46,11 @@ def closed(spaces: int, walls: int) -> bool:
 def completed_by(line: int, walls: int) -> int:
     """The spaces of the city that a wall just placed on ``line`` completes (0: none).
 
-    ``walls`` already includes the new wall; the line lies outside every completed city.
+    ``walls`` already includes the new wall; the line lies outside every completed city. If
+    both sides lie in one area, both calls see the same area, so the second adds nothing.
     """
     sides = LINE_SPACES[line]
-    first = area(sides[0], walls)
-    if closed(first, walls):
+    first = area(sides[0], walls, closed_only=True)
+    if first or len(sides) == 1:
         return first
-    if len(sides) == 2 and not (first >> sides[1] & 1):
-        second = area(sides[1], walls)
-        if closed(second, walls):
-            return second
-    return 0
+    return area(sides[1], walls, closed_only=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import ALL_SPACES, POINTS, REGION_SPACES, SHORE_POINTS, lines_touching, points_of, spaces_of
+from .board import POINTS, SHORE_POINTS, SPACE_REGION, lines_touching, points_of
 from .cards import CARDS
 
 ALL_POINTS = (1 << POINTS) - 1
@@ -50,15 +50,11 @@ def land_facts(
     land_points = ALL_POINTS & ~points_of(city_spaces)
     by_colour = [0] * 5
     by_region = [0, 0, 0]
-    for sp in spaces_of(ALL_SPACES & ~city_spaces):
-        here = land_houses[sp]
-        total = sum(here)
-        if total:
-            for colour, count in enumerate(here):
-                by_colour[colour] += count
-            for region, mask in enumerate(REGION_SPACES):
-                if mask >> sp & 1:
-                    by_region[region] += total
+    for sp, here in enumerate(land_houses):
+        if (here[0] or here[1] or here[2] or here[3] or here[4]) and not city_spaces >> sp & 1:
+            for colour in range(5):
+                by_colour[colour] += here[colour]
+            by_region[SPACE_REGION[sp]] += sum(here)
     return LandFacts(
         houses=tuple(by_colour),
         region_houses=tuple(by_region),
