@@ -48,8 +48,9 @@ class Plan:
     extra: int = 3
     #: Deals of the unseen cards (with their dice) every candidate is played on.
     deals: int = 6
-    #: Turns a simulation plays: the rest of this one and the next two.
-    turns: int = 3
+    #: Turns a simulation plays, this one counted; None: up to the searching seat's next turn,
+    #: and at least the next two turns (2 players: its next turn included).
+    turns: int | None = None
     #: Safety net: no new deal starts after this many seconds.
     seconds: float = 0.4
 
@@ -113,6 +114,7 @@ def choose(
     rest = ranked[plan.candidates :]
     candidates = ranked[: plan.candidates] + rng.sample(rest, min(plan.extra, len(rest)))
     totals = [0.0] * len(candidates)
+    turns = plan.turns or max(3, observation.players)
     closers = Closers()
     deals = 0
     for deal_seed in [rng.getrandbits(64) for _ in range(plan.deals)]:
@@ -124,7 +126,7 @@ def choose(
         for n, action in enumerate(candidates):
             played = base.clone()
             played.apply_unchecked(action)
-            totals[n] += simulate(played, seat, plan.turns, closers, random.Random(chance_seed))
+            totals[n] += simulate(played, seat, turns, closers, random.Random(chance_seed))
         deals += 1
     best = max(range(len(candidates)), key=lambda n: (totals[n], -n))
     means = tuple((action, total / deals) for action, total in zip(candidates, totals, strict=True))
