@@ -46,7 +46,11 @@ DECISION_MS = 1000
 #: deal full states from its observations (``determinize``, docs/search.md).
 ENTRANTS: dict[str, tuple[dict[str, str], str]] = {
     "cities": (
-        {"search": "bots.cities.search:CitiesSearchBot", "toolkit": ""},
+        {
+            "search": "bots.cities.search:CitiesSearchBot",
+            "mcts": "bots.cities.search:CitiesMctsBot",
+            "toolkit": "",
+        },
         "bots.cities:CitiesHeuristicBot",
     ),
     "masons": (

@@ -30,10 +30,11 @@ from sdk.games.cities import choices
 from sdk.games.decisions import DecisionContext
 from sdk.games.plugin import GameState
 from sdk.games.registry import get_game
-from sdk.search import terminal_rewards
-from sdk.search.bot import decision_seed
+from sdk.search import Budget, InformationSetSearch, SearchConfig, terminal_rewards
+from sdk.search.bot import SearchBot, decision_seed
 from sdk.serve import run
 
+from .bot import CitiesHeuristicBot
 from .evaluation import Weights, position_value
 from .policy import CitiesPolicy, observation_seed
 
@@ -50,6 +51,21 @@ def evaluate(state: GameState) -> list[float]:
     game: ci.State = state  # type: ignore[assignment]
     weights = Weights()
     return [1 / (1 + math.exp(-position_value(game, seat, weights) / LEAD_SCALE)) for seat in range(game.n)]
+
+
+class CitiesMctsBot(SearchBot):
+    """The toolkit's information-set MCTS on Cities, kept to compare with :class:`CitiesSearchBot`:
+    about 60 ms of search, short random rollouts valued by :func:`evaluate`, the heuristic's
+    answer kept unless clearly beaten (``benchmarks/search_strength.py --search mcts``)."""
+
+    name = "cities-mcts"
+    games: ClassVar[tuple[str, ...]] = ("cities",)
+
+    def __init__(self) -> None:
+        search = InformationSetSearch(
+            Budget(seconds=0.06), evaluate=evaluate, config=SearchConfig(rollout_steps=12, prefer_margin=0.15)
+        )
+        super().__init__("cities", search, CitiesHeuristicBot().decide)
 
 
 class CitiesSearchBot(Bot):
