@@ -22,9 +22,8 @@ import math
 import random
 import time
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from sdk.bot import Bot
 from sdk.games import cities as ci
 from sdk.games.cities import choices
 from sdk.games.decisions import DecisionContext
@@ -68,13 +67,11 @@ class CitiesMctsBot(SearchBot):
         super().__init__("cities", search, CitiesHeuristicBot().decide)
 
 
-class CitiesSearchBot(Bot):
+class CitiesSearchBot(CitiesHeuristicBot):
     """Plays the heuristic's best candidates forward over common deals; see the module docstring."""
 
     name = "cities-search"
     version = "2.0"
-    author = "smtourney"
-    games: ClassVar[tuple[str, ...]] = ("cities",)
     game = "cities"
 
     def __init__(
@@ -94,21 +91,15 @@ class CitiesSearchBot(Bot):
         self.seconds = seconds
         self.min_deals = min_deals
         self.endgame = endgame
-        self.weights = weights or Weights()
+        super().__init__(weights)
+        self.weights = self.policy.weights
         self.leaf_weights = replace(self.weights, win=win)
-        self.policy = CitiesPolicy(self.weights)
         self.rollout_policy = CitiesPolicy(self.weights, keep_takes=3, keep_swaps=3)
         self.plugin = get_game(self.game)
 
-    def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
-        if not isinstance(observation, ci.Observation):
-            raise TypeError(f"expected a Cities observation, not {type(observation).__name__}")
-        pending = observation.pending
-        if pending is None or pending.kind != kind:
-            raise ValueError(
-                f"asked for a {kind} decision, but the observation shows {pending and pending.kind}"
-            )
-        if pending.kind != ci.Decision.PLAY:
+    def answer(self, observation: ci.Observation, context: DecisionContext) -> ci.Action:
+        assert observation.pending is not None
+        if observation.pending.kind != ci.Decision.PLAY:
             return self.policy.decide(observation)
         return self.choose(observation, decision_seed(context))
 
