@@ -6,8 +6,10 @@ forward on the same ``deals`` deals of what the seat cannot see (common random n
 candidates differ only by what they do). A playout resolves the event, then lets every seat
 play on to the start of the searching seat's next turn, each rival choosing as the heuristic
 would but on the full dealt state (its one-ply lookahead with itself as the only deal), and
-values the position with the heuristic's evaluation. The candidate with the best mean wins;
-the heuristic's own choice is kept unless another beats it by more than ``margin`` points.
+values the position with the heuristic's evaluation; once the event deck is down to ``endgame``
+cards the playout runs to the end of the game instead, where a sole win is worth ``win``
+points. The candidate with the best mean wins; the heuristic's own choice is kept unless
+another beats it by more than ``margin`` points.
 Every other decision (reactions, giving cards up, a cursed draw) is the heuristic's.
 
 The budget is a number of deals, so a seeded decision is reproducible; a time limit only
