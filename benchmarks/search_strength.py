@@ -50,7 +50,11 @@ ENTRANTS: dict[str, tuple[dict[str, str], str]] = {
         "bots.bruges.bot:BrugesHeuristicBot",
     ),
     "cities": (
-        {"search": "bots.cities.search:CitiesSearchBot", "toolkit": ""},
+        {
+            "search": "bots.cities.search:CitiesSearchBot",
+            "mcts": "bots.cities.search:CitiesMctsBot",
+            "toolkit": "",
+        },
         "bots.cities:CitiesHeuristicBot",
     ),
     "masons": (

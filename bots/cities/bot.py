@@ -38,6 +38,10 @@ class CitiesHeuristicBot(Bot):
             raise ValueError(
                 f"asked for a {kind} decision, but the observation shows {pending and pending.kind}"
             )
+        return self.answer(observation, context)
+
+    def answer(self, observation: ci.Observation, context: DecisionContext) -> ci.Action:
+        """The answer to the observation's pending decision, already checked to be the one asked for."""
         return self.policy.decide(observation)
 
 

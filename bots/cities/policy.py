@@ -146,7 +146,7 @@ class CitiesPolicy:
     def play(self, obs: ci.Observation) -> Action:
         seed = observation_seed(obs)
         base = ci.determinize(obs, random.Random(seed))
-        return self._best(obs, self._play_candidates(obs, base), seed, base)
+        return self._best(obs, self.play_candidates(obs, base), seed, base)
 
     def react(self, obs: ci.Observation) -> Action:
         assert obs.pending is not None
@@ -172,12 +172,16 @@ class CitiesPolicy:
         return ci.GiveEvent(E(min(kinds, key=lambda ev: (values[ev], ev))))
 
     # --- candidates -----------------------------------------------------------------------------------
-    def _play_candidates(self, obs: ci.Observation, state: ci.State) -> list[Action]:
-        """Pass, and the plays worth looking at for every playable kind."""
+    def play_candidates(self, obs: ci.Observation, state: ci.State) -> list[Action]:
+        """Pass, and the plays worth looking at for every kind ``obs`` may play."""
         assert obs.pending is not None
-        me = obs.seat
+        return self.state_candidates(state, obs.seat, obs.pending.playable)
+
+    def state_candidates(self, state: ci.State, me: int, playable: Iterable[int]) -> list[Action]:
+        """Pass, and the plays of ``playable`` kinds worth looking at for ``me`` in ``state``
+        (a deal of what ``me`` knows: only its public part and ``me``'s hand are read)."""
         w = self.weights
-        table = Table(obs.params, obs.held, obs.done, obs.wonders)
+        table = Table(state.params, state.held, state.done, state.wonders)
         memo: dict[tuple[int, int, bool], float] = {}
 
         def delta(seat: int, city: int, gains: bool) -> float:
@@ -196,9 +200,9 @@ class CitiesPolicy:
             return take(p) + delta(me, p.give_city, False) - delta(p.target, p.give_city, True)
 
         found: list[Action] = [ci.Pass()]
-        for ev in obs.pending.playable:
+        for ev in playable:
             if ev == E.EDUCATION:
-                found.extend(self._education_candidates(obs))
+                found.extend(self._education_candidates(state, me))
                 continue
             plays = list(choices.iter_plays(state, me, ev))
             if plays and plays[0].give_city is not None:
@@ -209,11 +213,11 @@ class CitiesPolicy:
                 found.extend(plays)
         return found
 
-    def _education_candidates(self, obs: ci.Observation) -> list[Action]:
+    def _education_candidates(self, state: ci.State, me: int) -> list[Action]:
         """Give back the 1-5 least valuable other events; or make each rival with events discard."""
-        open_ = open_empires(obs.params, obs.done)
-        values = event_values(obs.held, obs.done, obs.seat, open_, self.weights)
-        spare = list(obs.hand)
+        open_ = open_empires(state.params, state.done)
+        values = event_values(state.held, state.done, me, open_, self.weights)
+        spare = list(state.hands[me])
         spare[E.EDUCATION] -= 1
         cards = sorted(
             (ev for ev, count in enumerate(spare) for _ in range(count)), key=lambda ev: (values[ev], ev)
@@ -226,8 +230,8 @@ class CitiesPolicy:
         ]
         found.extend(
             ci.Play(E.EDUCATION, education=ci.EducationMode.DISCARD, target=seat)
-            for seat in range(obs.players)
-            if seat != obs.seat and obs.hand_sizes[seat]
+            for seat in range(state.n)
+            if seat != me and state.hand_sizes[seat]
         )
         return found
 
@@ -242,6 +246,18 @@ class CitiesPolicy:
         """The candidate with the best mean value after its consequences are resolved."""
         if len(candidates) == 1:
             return candidates[0]
+        totals = self.values(obs, candidates, seed, base)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def values(
+        self,
+        obs: ci.Observation,
+        candidates: list[Action],
+        seed: int | None = None,
+        base: ci.State | None = None,
+    ) -> list[float]:
+        """Each candidate's total value over the deals, once its consequences are resolved."""
         if seed is None:
             seed = observation_seed(obs)
         me = obs.seat
@@ -256,12 +272,11 @@ class CitiesPolicy:
             for index, action in enumerate(candidates):
                 state = deal.clone()
                 state.apply_unchecked(action)
-                self._resolve(state, me, random.Random(seed * 31 + sample))
+                self.resolve(state, me, random.Random(seed * 31 + sample))
                 totals[index] += position_value(state, me, self.weights)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        return totals
 
-    def _resolve(self, state: ci.State, me: int, rng: random.Random) -> None:
+    def resolve(self, state: ci.State, me: int, rng: random.Random) -> None:
         """Play the event under way to its end with the default answers and random shuffles."""
         for _ in range(MAX_ROLLOUT_STEPS):
             if state.is_terminal():
@@ -271,9 +286,9 @@ class CitiesPolicy:
                 continue
             if state.ev < 0:
                 return
-            state.apply_unchecked(self._default(state, me))
+            state.apply_unchecked(self.default(state, me))
 
-    def _default(self, state: ci.State, me: int) -> Action:
+    def default(self, state: ci.State, me: int) -> Action:
         """A quick answer for any seat inside an event being resolved."""
         seat = state.decider
         kind = state.decision

@@ -1,31 +1,48 @@
-"""The Cities search bot: information-set MCTS (:mod:`sdk.search`), its rollouts cut short and the
-position then valued by the heuristic's evaluation, each seat by its own lead; the heuristic's
-own answer is searched first and kept unless the search finds a clearly better one.
+"""The Cities search bot: the heuristic's best few plays, each played on past the rivals' replies.
 
-python -m bots.cities.search --port 50051
+At a play decision the heuristic (:class:`CitiesPolicy`) lists its candidates and values them
+one ply deep, as it always does; the search keeps the ``keep`` best and plays each of them
+forward on the same ``deals`` deals of what the seat cannot see (common random numbers: the
+candidates differ only by what they do). A playout resolves the event, then lets every seat
+play on to the start of the searching seat's next turn, each rival choosing as the heuristic
+would but on the full dealt state (its one-ply lookahead with itself as the only deal), and
+values the position with the heuristic's evaluation; once the event deck is down to ``endgame``
+cards the playout runs to the end of the game instead, where a sole win is worth ``win``
+points. The candidate with the best mean wins; the heuristic's own choice is kept unless
+another beats it by more than ``margin`` points.
+Every other decision (reactions, giving cards up, a cursed draw) is the heuristic's.
+
+The budget is a number of deals, so a seeded decision is reproducible; a time limit only
+stops early on a machine too slow for it (never before ``min_deals``).
+
+    python -m bots.cities.search --port 50051
 """
 
 from __future__ import annotations
 
 import math
+import random
+import time
+from dataclasses import replace
 from typing import ClassVar
 
 from sdk.games import cities as ci
+from sdk.games.cities import choices
+from sdk.games.decisions import DecisionContext
 from sdk.games.plugin import GameState
+from sdk.games.registry import get_game
 from sdk.search import Budget, InformationSetSearch, SearchConfig, terminal_rewards
-from sdk.search.bot import SearchBot
+from sdk.search.bot import SearchBot, decision_seed
 from sdk.serve import run
 
 from .bot import CitiesHeuristicBot
 from .evaluation import Weights, position_value
+from .policy import CitiesPolicy, observation_seed
 
-#: Per decision: about 60 ms of search (the heuristic's own answer takes most of the rest of
-#: 100 ms); and short random rollouts valued by the evaluation.
-BUDGET = Budget(seconds=0.06)
-CONFIG = SearchConfig(rollout_steps=12, prefer_margin=0.15)
 #: Points of lead at which a seat's reward is about 0.73 (a logistic of its lead).
 LEAD_SCALE = 4.0
-WEIGHTS = Weights()
+#: Steps a playout takes at most (an event and a turn of each rival take a few dozen).
+MAX_PLAYOUT_STEPS = 400
 
 
 def evaluate(state: GameState) -> list[float]:
@@ -33,19 +50,126 @@ def evaluate(state: GameState) -> list[float]:
     if state.is_terminal():
         return terminal_rewards(state)
     game: ci.State = state  # type: ignore[assignment]
-    return [1 / (1 + math.exp(-position_value(game, seat, WEIGHTS) / LEAD_SCALE)) for seat in range(game.n)]
+    weights = Weights()
+    return [1 / (1 + math.exp(-position_value(game, seat, weights) / LEAD_SCALE)) for seat in range(game.n)]
 
 
-def search() -> InformationSetSearch:
-    return InformationSetSearch(BUDGET, evaluate=evaluate, config=CONFIG)
+class CitiesMctsBot(SearchBot):
+    """The toolkit's information-set MCTS on Cities, kept to compare with :class:`CitiesSearchBot`:
+    about 60 ms of search, short random rollouts valued by :func:`evaluate`, the heuristic's
+    answer kept unless clearly beaten (``benchmarks/search_strength.py --search mcts``)."""
 
-
-class CitiesSearchBot(SearchBot):
-    name = "cities-search"
+    name = "cities-mcts"
     games: ClassVar[tuple[str, ...]] = ("cities",)
 
     def __init__(self) -> None:
-        super().__init__("cities", search(), CitiesHeuristicBot().decide)
+        search = InformationSetSearch(
+            Budget(seconds=0.06), evaluate=evaluate, config=SearchConfig(rollout_steps=12, prefer_margin=0.15)
+        )
+        super().__init__("cities", search, CitiesHeuristicBot().decide)
+
+
+class CitiesSearchBot(CitiesHeuristicBot):
+    """Plays the heuristic's best candidates forward over common deals; see the module docstring."""
+
+    name = "cities-search"
+    version = "2.0"
+    game = "cities"
+
+    def __init__(
+        self,
+        deals: int = 6,
+        keep: int = 3,
+        margin: float = 0.0,
+        seconds: float = 0.15,
+        min_deals: int = 1,
+        endgame: int = 8,
+        win: float = 10.0,
+        weights: Weights | None = None,
+    ) -> None:
+        self.deals = deals
+        self.keep = keep
+        self.margin = margin
+        self.seconds = seconds
+        self.min_deals = min_deals
+        self.endgame = endgame
+        super().__init__(weights)
+        self.weights = self.policy.weights
+        self.leaf_weights = replace(self.weights, win=win)
+        self.rollout_policy = CitiesPolicy(self.weights, keep_takes=3, keep_swaps=3)
+        self.plugin = get_game(self.game)
+
+    def answer(self, observation: ci.Observation, context: DecisionContext) -> ci.Action:
+        assert observation.pending is not None
+        if observation.pending.kind != ci.Decision.PLAY:
+            return self.policy.decide(observation)
+        return self.choose(observation, decision_seed(context))
+
+    def choose(self, obs: ci.Observation, seed: int) -> ci.Action:
+        """The play to make at ``obs``'s play decision, the search drawing from ``seed``."""
+        started = time.perf_counter()
+        own_seed = observation_seed(obs)
+        base = ci.determinize(obs, random.Random(own_seed))
+        candidates = self.policy.play_candidates(obs, base)
+        if len(candidates) == 1:
+            return candidates[0]
+        prior = self.policy.values(obs, candidates, own_seed, base)
+        ranked = sorted(range(len(candidates)), key=lambda i: (-prior[i], i))
+        top = [candidates[i] for i in ranked[: self.keep]]
+        if len(top) == 1:
+            return top[0]
+        rng = random.Random(seed)
+        me = obs.seat
+        to_end = len(base.event_deck) <= self.endgame
+        totals = [0.0] * len(top)
+        deals = 0
+        deadline = started + self.seconds
+        while deals < self.deals and (deals < self.min_deals or time.perf_counter() < deadline):
+            deal = ci.determinize(obs, random.Random(rng.getrandbits(64)))
+            chance = rng.getrandbits(64)
+            for index, action in enumerate(top):
+                state = deal.clone()
+                state.apply_unchecked(action)
+                self.playout(state, me, random.Random(chance), to_end)
+                totals[index] += position_value(state, me, self.leaf_weights)
+            deals += 1
+        best = max(range(len(top)), key=lambda i: (totals[i], -i))
+        return top[best] if totals[best] > totals[0] + self.margin * deals else top[0]
+
+    def playout(self, state: ci.State, me: int, rng: random.Random, to_end: bool = False) -> None:
+        """Play on to the start of ``me``'s next turn (or the end): rivals and ``me`` alike greedy."""
+        turn = state.turn
+        for _ in range(MAX_PLAYOUT_STEPS * (10 if to_end else 1)):
+            if state.is_terminal():
+                return
+            if state.is_chance_node():
+                state.apply_unchecked(state.sample_chance(rng))
+                continue
+            if not to_end and state.turn > turn and state.active == me:
+                return
+            if state.pending == ci.Decision.PLAY and state.ev < 0:
+                state.apply_unchecked(self.greedy_play(state, rng))
+            else:
+                state.apply_unchecked(self.rollout_policy.default(state, state.decider))
+
+    def greedy_play(self, state: ci.State, rng: random.Random) -> ci.Action:
+        """The deciding seat's play by the heuristic's one-ply lookahead, the dealt state its only deal."""
+        seat = state.decider
+        counts = state.options if state.options is not None else choices.play_counts(state, seat)
+        policy = self.rollout_policy
+        candidates = policy.state_candidates(state, seat, [ev for ev, _ in counts])
+        if len(candidates) == 1:
+            return candidates[0]
+        chance = rng.getrandbits(64)
+        best, best_value = candidates[0], -math.inf
+        for action in candidates:
+            after = state.clone()
+            after.apply_unchecked(action)
+            policy.resolve(after, seat, random.Random(chance))
+            value = position_value(after, seat, self.weights)
+            if value > best_value:
+                best, best_value = action, value
+        return best
 
 
 def main() -> None:
