@@ -14,17 +14,17 @@ Deterministic: a seed and a simulation budget give the same answer; a time limit
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from sdk.games.bruges.actions import Action
 from sdk.games.bruges.hidden import determinize
 from sdk.games.bruges.observation import Observation
 from sdk.games.bruges.state import State
-from sdk.search import ActionStats, SearchResult, seated
+from sdk.games.plugin import GameState
+from sdk.search import CandidateBudget, SearchResult, compare_candidates, seated
 
 from .evaluation import rewards
 from .policy import BrugesPolicy
@@ -63,59 +63,26 @@ class Planner:
         """The best of the heuristic's candidate options for ``observation``'s seat; ``seconds``
         caps the configured time limit (a decision's time allowance)."""
         cfg = self.config
-        ranked = self.policy.ranked(observation)
-        alive = ranked[: cfg.candidates]
-        started = time.perf_counter()
-        if len(alive) == 1:
-            return SearchResult(alive[0], 0, 0.0)
         limits = [t for t in (cfg.seconds, seconds) if t is not None]
-        deadline = started + min(limits) if limits else math.inf
-        seat = observation.seat
-        seeds = random.Random(seed)
-        deals: list[tuple[State, int]] = []
-        totals = dict.fromkeys(alive, 0.0)
-        counts = dict.fromkeys(alive, 0)
-        stages = max(1, math.ceil(math.log2(len(alive))))
-        budget = cfg.simulations * 2 // observation.players
-        spent = 0
-        for stage in range(stages):
-            per = max(1, (budget - spent) // (len(alive) * (stages - stage)))
-            for index in range(counts[alive[0]], counts[alive[0]] + per):
-                if time.perf_counter() >= deadline:
-                    break
-                if index == len(deals):  # a new deal, and the seed of the chance its simulations meet
-                    deals.append((self._deal(observation, seeds.getrandbits(64)), seeds.getrandbits(64)))
-                state, chance = deals[index]
-                for action in alive:
-                    totals[action] += self._simulate(state, action, seat, chance)
-                    counts[action] += 1
-                    spent += 1
-            if time.perf_counter() >= deadline:
-                break
-            if stage < stages - 1:
-                alive.sort(key=lambda a: -totals[a] / max(1, counts[a]))
-                alive = alive[: max(2, math.ceil(len(alive) / 2))]
-        best = ranked[0] if ranked[0] in alive else alive[0]
-        best_mean = totals[best] / max(1, counts[best])
-        for action in alive:
-            mean = totals[action] / max(1, counts[action])
-            if counts[action] and mean > best_mean + cfg.margin:
-                best, best_mean = action, mean
-        root = tuple(
-            ActionStats(a, counts[a], totals[a] / max(1, counts[a])) for a in ranked[: cfg.candidates]
+        budget = CandidateBudget(
+            max(1, cfg.simulations * 2 // observation.players),
+            min(limits) if limits else None,
+            halving=True,
+            margin=cfg.margin,
         )
-        return SearchResult(best, spent, time.perf_counter() - started, root)
+        seat = observation.seat
+        # Seats asked together with this one but applied before it answer as the heuristic would.
+        deal = seated(lambda rng: determinize(observation, rng), seat, heuristic_rollout)
 
-    def _deal(self, observation: Observation, seed: int) -> State:
-        """A deal of the hidden cards where ``observation``'s seat is the one to decide (seats asked
-        together with it but applied before it answer as the heuristic would, :func:`seated`)."""
-        deal = seated(lambda rng: determinize(observation, rng), observation.seat, heuristic_rollout)
-        state: State = deal(random.Random(seed))  # type: ignore[assignment]
-        return state
+        def playout(state: GameState, action: Any, rng: random.Random) -> float:
+            return self._simulate(state, action, seat, rng)  # type: ignore[arg-type]
 
-    def _simulate(self, deal: State, action: Action, seat: int, chance_seed: int) -> float:
-        state = deal.clone()
-        rng = random.Random(chance_seed)
+        candidates = self.policy.ranked(observation)[: cfg.candidates]
+        return compare_candidates(candidates, deal, playout, budget, seed)
+
+    def _simulate(self, state: State, action: Action, seat: int, rng: random.Random) -> float:
+        """``action`` played on ``state`` (a copy of one deal), then the heuristic at every seat to
+        the configured round boundary; ``seat``'s reward there."""
         state.apply_unchecked(action)
         boundaries = 0
         current = state.round

@@ -22,16 +22,23 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import replace
-from typing import ClassVar
+from functools import partial
+from typing import Any, ClassVar
 
 from sdk.games import cities as ci
 from sdk.games.cities import choices
 from sdk.games.decisions import DecisionContext
 from sdk.games.plugin import GameState
 from sdk.games.registry import get_game
-from sdk.search import Budget, InformationSetSearch, SearchConfig, terminal_rewards
+from sdk.search import (
+    Budget,
+    CandidateBudget,
+    InformationSetSearch,
+    SearchConfig,
+    compare_candidates,
+    terminal_rewards,
+)
 from sdk.search.bot import SearchBot, decision_seed
 from sdk.serve import run
 
@@ -107,7 +114,6 @@ class CitiesSearchBot(CitiesHeuristicBot):
 
     def choose(self, obs: ci.Observation, seed: int) -> ci.Action:
         """The play to make at ``obs``'s play decision, the search drawing from ``seed``."""
-        started = time.perf_counter()
         own_seed = observation_seed(obs)
         base = ci.determinize(obs, random.Random(own_seed))
         candidates = self.policy.play_candidates(obs, base)
@@ -116,25 +122,18 @@ class CitiesSearchBot(CitiesHeuristicBot):
         prior = self.policy.values(obs, candidates, own_seed, base)
         ranked = sorted(range(len(candidates)), key=lambda i: (-prior[i], i))
         top = [candidates[i] for i in ranked[: self.keep]]
-        if len(top) == 1:
-            return top[0]
-        rng = random.Random(seed)
         me = obs.seat
         to_end = len(base.event_deck) <= self.endgame
-        totals = [0.0] * len(top)
-        deals = 0
-        deadline = started + self.seconds
-        while deals < self.deals and (deals < self.min_deals or time.perf_counter() < deadline):
-            deal = ci.determinize(obs, random.Random(rng.getrandbits(64)))
-            chance = rng.getrandbits(64)
-            for index, action in enumerate(top):
-                state = deal.clone()
-                state.apply_unchecked(action)
-                self.playout(state, me, random.Random(chance), to_end)
-                totals[index] += position_value(state, me, self.leaf_weights)
-            deals += 1
-        best = max(range(len(top)), key=lambda i: (totals[i], -i))
-        return top[best] if totals[best] > totals[0] + self.margin * deals else top[0]
+
+        def value(state: GameState, action: Any, rng: random.Random) -> float:
+            game: ci.State = state  # type: ignore[assignment]
+            game.apply_unchecked(action)
+            self.playout(game, me, rng, to_end)
+            return position_value(game, me, self.leaf_weights)
+
+        budget = CandidateBudget(self.deals * len(top), self.seconds, self.min_deals, margin=self.margin)
+        action: ci.Action = compare_candidates(top, partial(ci.determinize, obs), value, budget, seed).action
+        return action
 
     def playout(self, state: ci.State, me: int, rng: random.Random, to_end: bool = False) -> None:
         """Play on to the start of ``me``'s next turn (or the end): rivals and ``me`` alike greedy."""

@@ -7,6 +7,7 @@ the deciding seat. How to write a bot with it: docs/search.md.
 """
 
 from .budget import Budget
+from .candidates import CandidateBudget, Playout, compare_candidates
 from .determinize import Determinizer, determinizer, seated
 from .mcts import ActionStats, InformationSetSearch, SearchConfig, SearchResult
 from .rewards import rank_rewards, terminal_rewards
@@ -15,12 +16,15 @@ from .rollout import Evaluator, RolloutPolicy, random_rollout, seat_policy
 __all__ = [
     "ActionStats",
     "Budget",
+    "CandidateBudget",
     "Determinizer",
     "Evaluator",
     "InformationSetSearch",
+    "Playout",
     "RolloutPolicy",
     "SearchConfig",
     "SearchResult",
+    "compare_candidates",
     "determinizer",
     "random_rollout",
     "rank_rewards",
