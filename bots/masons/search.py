@@ -3,8 +3,8 @@
 For a wall, towers, houses, join, card play or swap, the greedy policy's choice and its best
 alternatives (for building: the greedy's ranking, plus a few others drawn at random; for cards:
 the other plays by points now, then discards) are each played on the same deals of the unseen
-cards, with the same dice, and the game is simulated on to the end of the second turn after
-this one with a fast model of the greedy policy (:mod:`.rollout`): the opponents *are* that
+cards, with the same dice (:func:`sdk.search.compare_candidates`), and the game is simulated on
+to the searching seat's next turn (at least two turns on) with a fast model of the greedy policy (:mod:`.rollout`): the opponents *are* that
 policy, so the model predicts them. The option whose simulations leave the best margin (points,
 plus what the kept cards are worth) wins; on a tie, the greedy's order. The final scoring is the
 greedy policy's own (exact) choice.
@@ -19,14 +19,16 @@ python -m bots.masons.search --port 50051
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 from sdk.bot import Bot
 from sdk.games import masons as ms
 from sdk.games.decisions import DecisionContext
 from sdk.games.masons.cards import KINDS
+from sdk.games.plugin import GameState
+from sdk.search import CandidateBudget, SearchResult, compare_candidates
 from sdk.search.bot import decision_seed
 from sdk.serve import run
 
@@ -53,14 +55,6 @@ class Plan:
     turns: int | None = None
     #: Safety net: no new deal starts after this many seconds.
     seconds: float = 0.4
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    action: ms.Action
-    deals: int
-    #: Per candidate: (action, mean margin over the deals played).
-    candidates: tuple[tuple[ms.Action, float], ...] = ()
 
 
 def ranked_plays(state: ms.State, seat: int) -> list[ms.Action]:
@@ -93,44 +87,35 @@ def ranked_swaps(state: ms.State, seat: int) -> list[ms.Action]:
 
 def choose(
     observation: ms.Observation, seed: int, plan: Plan = Plan(), seconds: float | None = None
-) -> Choice:
+) -> SearchResult:
     """The bot's answer to the pending decision, from ``observation`` alone."""
-    started = time.perf_counter()
-    limit = plan.seconds if seconds is None else min(seconds, plan.seconds)
     rng = random.Random(seed)
     state = ms.determinize(observation, rng)
     seat = observation.seat
     kind = state.decision
     if kind == "final_score":
-        return Choice(choose_final(state, seat), 0)
+        return SearchResult(choose_final(state, seat), 0, 0.0)
     if kind == "score_cards":
         ranked = ranked_plays(state, seat)
     elif kind == "swap":
         ranked = ranked_swaps(state, seat)
     else:
         ranked = ranked_builds(state, seat, rng)
-    if len(ranked) == 1:
-        return Choice(ranked[0], 0)
     rest = ranked[plan.candidates :]
     candidates = ranked[: plan.candidates] + rng.sample(rest, min(plan.extra, len(rest)))
-    totals = [0.0] * len(candidates)
     turns = plan.turns or max(3, observation.players)
     closers = Closers()
-    deals = 0
-    for deal_seed in [rng.getrandbits(64) for _ in range(plan.deals)]:
-        if deals and time.perf_counter() - started >= limit:
-            break
-        deal_rng = random.Random(deal_seed)
-        base = ms.determinize(observation, deal_rng)
-        chance_seed = deal_rng.getrandbits(64)
-        for n, action in enumerate(candidates):
-            played = base.clone()
-            played.apply_unchecked(action)
-            totals[n] += simulate(played, seat, turns, closers, random.Random(chance_seed))
-        deals += 1
-    best = max(range(len(candidates)), key=lambda n: (totals[n], -n))
-    means = tuple((action, total / deals) for action, total in zip(candidates, totals, strict=True))
-    return Choice(candidates[best], deals, means)
+
+    def playout(played: GameState, action: Any, chance: random.Random) -> float:
+        game: ms.State = played  # type: ignore[assignment]
+        game.apply_unchecked(action)
+        return simulate(game, seat, turns, closers, chance)
+
+    limit = plan.seconds if seconds is None else min(seconds, plan.seconds)
+    budget = CandidateBudget(plan.deals * len(candidates), limit)
+    return compare_candidates(
+        candidates, partial(ms.determinize, observation), playout, budget, rng.getrandbits(64)
+    )
 
 
 class MasonsSearchBot(Bot):
