@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from sdk.bot import Bot
 from sdk.games.decisions import DecisionContext
-from sdk.search.bot import decision_seed
+from sdk.search.bot import decision_seed, search_seconds
 from sdk.serve import run
 
 from .bot import asked
@@ -24,15 +24,13 @@ class BrugesSearchBot(Bot):
     version = "1.0"
     author = "smtourney"
     games: ClassVar[tuple[str, ...]] = ("bruges",)
-    #: Share of the referee's per-decision time the search may use (the rest is transport and slack).
-    TIME_SHARE: ClassVar[float] = 0.5
 
     def __init__(self, config: PlannerConfig | None = None) -> None:
         self.planner = Planner(config)
 
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
-        allowed = context.decision_ms / 1000 * self.TIME_SHARE if context.decision_ms > 0 else None
-        return self.planner.choose(asked(kind, observation), decision_seed(context), allowed).action
+        observation = asked(kind, observation)
+        return self.planner.choose(observation, decision_seed(context), search_seconds(context)).action
 
 
 def main() -> None:

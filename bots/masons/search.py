@@ -4,10 +4,10 @@ For a wall, towers, houses, join, card play or swap, the greedy policy's choice 
 alternatives (for building: the greedy's ranking, plus a few others drawn at random; for cards:
 the other plays by points now, then discards) are each played on the same deals of the unseen
 cards, with the same dice (:func:`sdk.search.compare_candidates`), and the game is simulated on
-to the searching seat's next turn (at least two turns on) with a fast model of the greedy policy (:mod:`.rollout`): the opponents *are* that
-policy, so the model predicts them. The option whose simulations leave the best margin (points,
-plus what the kept cards are worth) wins; on a tie, the greedy's order. The final scoring is the
-greedy policy's own (exact) choice.
+to the searching seat's next turn (at least two turns on) with a fast model of the greedy policy
+(:mod:`.rollout`): the opponents *are* that policy, so the model predicts them. The option whose
+simulations leave the best margin (points, plus what the kept cards are worth) wins; on a tie,
+the greedy's order. The final scoring is the greedy policy's own (exact) choice.
 
 Playing every candidate on the same deals (common random numbers) compares them on equal
 luck, so a few deals separate them. The budget is a number of deals, which makes the bot
@@ -29,7 +29,7 @@ from sdk.games.decisions import DecisionContext
 from sdk.games.masons.cards import KINDS
 from sdk.games.plugin import GameState
 from sdk.search import CandidateBudget, SearchResult, compare_candidates
-from sdk.search.bot import decision_seed
+from sdk.search.bot import decision_seed, search_seconds
 from sdk.serve import run
 
 from .policy import choose_final, choose_score, choose_swap, keep_value, ranked_builds
@@ -125,8 +125,6 @@ class MasonsSearchBot(Bot):
     version = "2.0"
     author = "smtourney"
     games: ClassVar[tuple[str, ...]] = ("masons",)
-    #: Share of the referee's per-decision time the search may use (the rest is transport and slack).
-    TIME_SHARE: ClassVar[float] = 0.5
 
     def __init__(self, plan: Plan = Plan()) -> None:
         self.plan = plan
@@ -134,8 +132,7 @@ class MasonsSearchBot(Bot):
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
         if not isinstance(observation, ms.Observation):
             raise TypeError(f"expected a Masons observation, not {type(observation).__name__}")
-        allowed = context.decision_ms / 1000 * self.TIME_SHARE if context.decision_ms > 0 else None
-        return choose(observation, decision_seed(context), self.plan, allowed).action
+        return choose(observation, decision_seed(context), self.plan, search_seconds(context)).action
 
 
 def main() -> None:

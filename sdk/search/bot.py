@@ -24,6 +24,15 @@ def decision_seed(context: DecisionContext) -> int:
     return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big")
 
 
+#: Share of the referee's per-decision time a search may use (the rest is transport and slack).
+TIME_SHARE = 0.5
+
+
+def search_seconds(context: DecisionContext) -> float | None:
+    """How long a search may take on this decision: a share of the referee's limit, None without one."""
+    return context.decision_ms / 1000 * TIME_SHARE if context.decision_ms > 0 else None
+
+
 class SearchBot(Bot):
     """Searches each decision with ``search`` within its budget, capped at a share of the decision's time.
 
@@ -34,8 +43,6 @@ class SearchBot(Bot):
     name: ClassVar[str] = "search"
     version: ClassVar[str] = "1.0"
     author: ClassVar[str] = "smtourney"
-    #: Share of the referee's per-decision time the search may use (the rest is transport and slack).
-    TIME_SHARE: ClassVar[float] = 0.5
 
     def __init__(self, game: str, search: InformationSetSearch, prior: Prior | None = None) -> None:
         self.game = game
@@ -45,7 +52,7 @@ class SearchBot(Bot):
 
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
         search = self.search
-        allowed = context.decision_ms / 1000 * self.TIME_SHARE if context.decision_ms > 0 else None
+        allowed = search_seconds(context)
         budget = search.budget
         if allowed is not None and (budget.seconds is None or budget.seconds > allowed):
             search = InformationSetSearch(
