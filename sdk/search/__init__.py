@@ -1,9 +1,11 @@
-"""Information-set Monte Carlo tree search over the game contract, for any installed game.
+"""Search over the game contract, for any installed game.
 
 A bot hands the search its observation; the search deals the hidden part at random many times
 (``determinize``), plays each deal forward on the game's own engine (``legal_actions``,
 ``apply``, ``clone``, chance sampling, ``scores``) and answers with the action that did best for
-the deciding seat. How to write a bot with it: docs/search.md.
+the deciding seat: by information-set Monte Carlo tree search (``InformationSetSearch``), or by
+flat Monte Carlo over a heuristic's best options on common deals (``compare_candidates``). How to
+write a bot with it: docs/search.md.
 """
 
 from .budget import Budget
