@@ -86,7 +86,9 @@ class RayExecutor:
         """The next finished job; a job whose actor died is played again by a fresh actor."""
         while True:
             assert self._playing, "no job is being played"
+            self._check_open()
             ready, _ = ray.wait(list(self._playing), num_returns=1)
+            self._check_open()
             actor, job = self._playing.pop(ready[0])
             try:
                 result: JobResult = ray.get(ready[0])
@@ -97,10 +99,14 @@ class RayExecutor:
             self._dispatch()
             return result
 
+    def _check_open(self) -> None:
+        """After close() (from another thread) any Ray call would connect this process again."""
+        if self._closed:
+            raise ExecutorError("the Ray workers were stopped")
+
     def _replace(self, actor: Any, job: MatchJob, exc: RayActorError) -> None:
         """Put a fresh actor in the place of a dead one and queue its match first, or give up."""
-        if self._closed:  # killed by close(), from another thread
-            raise ExecutorError("the Ray workers were stopped")
+        self._check_open()  # killed by close()
         self._lost[job.index] += 1
         why = _first_line(exc)
         if self._lost[job.index] >= MAX_REPLAYS:

@@ -1,6 +1,7 @@
 """A real Ray cluster for tests: a head node and a worker node on 127.0.0.1, started with Ray's own
 cluster utilities in a private temporary folder, small (one CPU each, no dashboard, the smallest
-object store), and always shut down (the utilities stop exactly the processes they started)."""
+object store), and always shut down (the utilities stop exactly the processes they started; this
+process leaves the cluster first if anything left it connected)."""
 
 from __future__ import annotations
 
@@ -46,5 +47,9 @@ def ray_cluster(nodes: int = 2) -> Iterator[str]:
         cluster.wait_for_nodes()
         yield str(cluster.address)
     finally:
+        import ray
+
+        if ray.is_initialized():  # a driver left connected must leave before its head node goes
+            ray.shutdown()
         cluster.shutdown()  # type: ignore[no-untyped-call]
         shutil.rmtree(folder, ignore_errors=True)
