@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from sdk.games import cities as ci
 from sdk.games.cities import choices
@@ -29,6 +30,8 @@ from .evaluation import Table, Weights, event_values, open_empires, position_val
 
 E = ci.EventType
 Action = ci.Action
+#: What a position is worth to a seat (higher is better for it).
+PositionValue = Callable[[ci.State, int], float]
 #: Steps a lookahead resolves at most before it values the position (an event needs a few dozen).
 MAX_ROLLOUT_STEPS = 400
 #: Lookaheads per decision, beyond which fewer determinizations are used (but never fewer than 2).
@@ -109,13 +112,21 @@ class CitiesPolicy:
 
     ``samples`` determinizations are valued per candidate; Attack-like plays keep the
     ``keep_takes`` best cities by a static score, Trade and Friendly exchange the
-    ``keep_swaps`` best pairs, before the lookahead sees them.
+    ``keep_swaps`` best pairs, before the lookahead sees them. ``value`` values the
+    positions the lookahead reaches for the deciding seat: by default the hand-made
+    :func:`~bots.cities.evaluation.position_value` under ``weights``.
     """
 
     def __init__(
-        self, weights: Weights | None = None, samples: int = 4, keep_takes: int = 5, keep_swaps: int = 6
+        self,
+        weights: Weights | None = None,
+        samples: int = 4,
+        keep_takes: int = 5,
+        keep_swaps: int = 6,
+        value: PositionValue | None = None,
     ):
         self.weights = weights or Weights()
+        self.value: PositionValue = value or partial(position_value, weights=self.weights)
         self.samples = samples
         self.keep_takes = keep_takes
         self.keep_swaps = keep_swaps
@@ -273,7 +284,7 @@ class CitiesPolicy:
                 state = deal.clone()
                 state.apply_unchecked(action)
                 self.resolve(state, me, random.Random(seed * 31 + sample))
-                totals[index] += position_value(state, me, self.weights)
+                totals[index] += self.value(state, me)
         return totals
 
     def resolve(self, state: ci.State, me: int, rng: random.Random) -> None:

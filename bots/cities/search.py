@@ -1,16 +1,17 @@
-"""The Cities search bot: the heuristic's best few plays, each played on past the rivals' replies.
+"""The Cities search bot: the best few plays, each played on past the rivals' replies.
 
-At a play decision the heuristic (:class:`CitiesPolicy`) lists its candidates and values them
-one ply deep, as it always does; the search keeps the ``keep`` best and plays each of them
-forward on the same ``deals`` deals of what the seat cannot see (common random numbers: the
-candidates differ only by what they do). A playout resolves the event, then lets every seat
-play on to the start of the searching seat's next turn, each rival choosing as the heuristic
-would but on the full dealt state (its one-ply lookahead with itself as the only deal), and
-values the position with the heuristic's evaluation; once the event deck is down to ``endgame``
-cards the playout runs to the end of the game instead, where a sole win is worth ``win``
-points. The candidate with the best mean wins; the heuristic's own choice is kept unless
-another beats it by more than ``margin`` points.
-Every other decision (reactions, giving cards up, a cursed draw) is the heuristic's.
+At a play decision the lookahead policy (:class:`CitiesPolicy` valuing positions by the
+learned win probability of :mod:`bots.cities.value`) lists its candidates and values them
+one ply deep; the search keeps the ``keep`` best and plays each of them forward on the same
+``deals`` deals of what the seat cannot see (common random numbers: the candidates differ
+only by what they do). A playout resolves the event, then lets every seat play on to the
+start of the searching seat's next turn, each rival choosing as the heuristic bot would but
+on the full dealt state (its one-ply lookahead with itself as the only deal), and values the
+position by the learned win probability; once the event deck is down to ``endgame`` cards
+the playout runs to the end of the game instead, and counts the result. The candidate with
+the best mean wins; the lookahead's own choice is kept unless another beats it by more than
+``margin``. Every other decision (reactions, a cursed draw, an exchange) is the lookahead
+policy's; giving cards up is the heuristic's rule (the cheapest).
 
 The budget is a number of deals, so a seeded decision is reproducible; a time limit only
 stops early on a machine too slow for it (never before ``min_deals``).
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 from functools import partial
 from typing import Any, ClassVar
 
@@ -45,9 +45,12 @@ from sdk.serve import run
 from .bot import CitiesHeuristicBot
 from .evaluation import Weights, position_value
 from .policy import CitiesPolicy, observation_seed
+from .value import win_probability
 
 #: Points of lead at which a seat's reward is about 0.73 (a logistic of its lead).
 LEAD_SCALE = 4.0
+#: The hand-made evaluation's weights, as the heuristic bot has them.
+MCTS_WEIGHTS = Weights()
 #: Steps a playout takes at most (an event and a turn of each rival take a few dozen).
 MAX_PLAYOUT_STEPS = 400
 
@@ -57,8 +60,9 @@ def evaluate(state: GameState) -> list[float]:
     if state.is_terminal():
         return terminal_rewards(state)
     game: ci.State = state  # type: ignore[assignment]
-    weights = Weights()
-    return [1 / (1 + math.exp(-position_value(game, seat, weights) / LEAD_SCALE)) for seat in range(game.n)]
+    return [
+        1 / (1 + math.exp(-position_value(game, seat, MCTS_WEIGHTS) / LEAD_SCALE)) for seat in range(game.n)
+    ]
 
 
 class CitiesMctsBot(SearchBot):
@@ -77,10 +81,10 @@ class CitiesMctsBot(SearchBot):
 
 
 class CitiesSearchBot(CitiesHeuristicBot):
-    """Plays the heuristic's best candidates forward over common deals; see the module docstring."""
+    """Plays the lookahead's best candidates forward over common deals; see the module docstring."""
 
     name = "cities-search"
-    version = "2.0"
+    version = "3.0"
     game = "cities"
 
     def __init__(
@@ -91,7 +95,6 @@ class CitiesSearchBot(CitiesHeuristicBot):
         seconds: float = 0.15,
         min_deals: int = 1,
         endgame: int = 8,
-        win: float = 10.0,
         weights: Weights | None = None,
     ) -> None:
         self.deals = deals
@@ -102,7 +105,7 @@ class CitiesSearchBot(CitiesHeuristicBot):
         self.endgame = endgame
         super().__init__(weights)
         self.weights = self.policy.weights
-        self.leaf_weights = replace(self.weights, win=win)
+        self.policy = CitiesPolicy(self.weights, value=win_probability)
         self.rollout_policy = CitiesPolicy(self.weights, keep_takes=3, keep_swaps=3)
         self.plugin = get_game(self.game)
 
@@ -129,7 +132,7 @@ class CitiesSearchBot(CitiesHeuristicBot):
             game: ci.State = state  # type: ignore[assignment]
             game.apply_unchecked(action)
             self.playout(game, me, rng, to_end)
-            return position_value(game, me, self.leaf_weights)
+            return win_probability(game, me)
 
         budget = CandidateBudget(self.deals * len(top), self.seconds, self.min_deals, margin=self.margin)
         action: ci.Action = compare_candidates(top, partial(ci.determinize, obs), value, budget, seed).action
