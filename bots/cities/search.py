@@ -3,8 +3,9 @@
 At a play decision the lookahead policy (:class:`CitiesPolicy` valuing positions by the
 learned win probability of :mod:`bots.cities.value`) lists its candidates and values them
 one ply deep; the search keeps the ``keep`` best and plays each of them forward on the same
-``deals`` deals of what the seat cannot see (common random numbers: the candidates differ
-only by what they do). A playout resolves the event, then lets every seat play on to the
+``deals`` deals of what the seat cannot see, ``deals_per_seat`` more for each seat beyond two
+(more rivals make noisier playouts), so that the candidates differ only by what they do
+(common random numbers). A playout resolves the event, then lets every seat play on to the
 start of the searching seat's next turn, each rival choosing as the heuristic bot would but
 on the full dealt state (its one-ply lookahead with itself as the only deal), and values the
 position by the learned win probability; once the event deck is down to ``endgame`` cards
@@ -90,6 +91,7 @@ class CitiesSearchBot(CitiesHeuristicBot):
     def __init__(
         self,
         deals: int = 6,
+        deals_per_seat: int = 3,
         keep: int = 3,
         margin: float = 0.0,
         seconds: float = 0.15,
@@ -98,6 +100,7 @@ class CitiesSearchBot(CitiesHeuristicBot):
         weights: Weights | None = None,
     ) -> None:
         self.deals = deals
+        self.deals_per_seat = deals_per_seat
         self.keep = keep
         self.margin = margin
         self.seconds = seconds
@@ -134,7 +137,8 @@ class CitiesSearchBot(CitiesHeuristicBot):
             self.playout(game, me, rng, to_end)
             return win_probability(game, me)
 
-        budget = CandidateBudget(self.deals * len(top), self.seconds, self.min_deals, margin=self.margin)
+        deals = self.deals + self.deals_per_seat * (obs.players - 2)
+        budget = CandidateBudget(deals * len(top), self.seconds, self.min_deals, margin=self.margin)
         action: ci.Action = compare_candidates(top, partial(ci.determinize, obs), value, budget, seed).action
         return action
 
