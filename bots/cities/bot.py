@@ -13,7 +13,7 @@ from sdk.games.decisions import DecisionContext
 from sdk.serve import run
 
 from .evaluation import Weights
-from .policy import CitiesPolicy
+from .policy import CitiesPolicy, PositionValue
 
 
 class CitiesHeuristicBot(Bot):
@@ -27,8 +27,8 @@ class CitiesHeuristicBot(Bot):
     author = "smtourney"
     games: ClassVar[tuple[str, ...]] = ("cities",)
 
-    def __init__(self, weights: Weights | None = None) -> None:
-        self.policy = CitiesPolicy(weights)
+    def __init__(self, weights: Weights | None = None, value: PositionValue | None = None) -> None:
+        self.policy = CitiesPolicy(weights, value=value)
 
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
         if not isinstance(observation, ci.Observation):

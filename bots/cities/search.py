@@ -106,9 +106,8 @@ class CitiesSearchBot(CitiesHeuristicBot):
         self.seconds = seconds
         self.min_deals = min_deals
         self.endgame = endgame
-        super().__init__(weights)
+        super().__init__(weights, value=win_probability)
         self.weights = self.policy.weights
-        self.policy = CitiesPolicy(self.weights, value=win_probability)
         self.rollout_policy = CitiesPolicy(self.weights, keep_takes=3, keep_swaps=3)
         self.plugin = get_game(self.game)
 
