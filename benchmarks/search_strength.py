@@ -27,12 +27,14 @@ import multiprocessing
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.strength_stats import decision_times, outcome, wilson
 from sdk.bot import Bot
 from sdk.games.decisions import DecisionContext
+from sdk.games.plugin import GameState
 from sdk.games.registry import get_game
 from sdk.search import Budget, InformationSetSearch
 from sdk.search.bot import SearchBot
@@ -94,12 +96,16 @@ class Result:
     times_ms: list[float]
 
 
-def play(game: Game) -> Result:
-    """One game: the search bot in ``game.seat``, the heuristic in every other seat."""
+def play(
+    game: Game, search_bot: Bot | None = None, watch: Callable[[GameState], None] | None = None
+) -> Result:
+    """One game: the search bot in ``game.seat`` (``search_bot`` if given, else the named entrant),
+    the heuristic in every other seat; ``watch`` is shown the true state before each of the search
+    bot's decisions (a hook for measurements that hand it what it could not see)."""
     plugin = get_game(game.game)
     searches, heuristic = ENTRANTS[game.game]
     bots = [make_bot(game.game, heuristic) for _ in range(game.players)]
-    bots[game.seat] = make_bot(game.game, searches[game.search])
+    bots[game.seat] = make_bot(game.game, searches[game.search]) if search_bot is None else search_bot
     rng = random.Random(game.seed)
     state = plugin.new_state(game.players, {})
     asked = [0] * game.players
@@ -115,6 +121,8 @@ def play(game: Game) -> Result:
             asked[seat] += 1
             context = DecisionContext(f"bench-{game.index}", asked[seat], seat, DECISION_MS, 0, game.game)
             observation = plugin.observe(state, seat)
+            if seat == game.seat and watch is not None:
+                watch(state)
             started = time.perf_counter()
             replies.append(bots[seat].decide(kind, observation, context))
             if seat == game.seat:
@@ -124,11 +132,11 @@ def play(game: Game) -> Result:
     return Result(game.seat, list(state.ranks()), list(state.scores()), times_ms)
 
 
-def run(games: list[Game], workers: int) -> list[Result]:
+def run(games: list[Game], workers: int, play_one: Callable[[Game], Result] = play) -> list[Result]:
     if workers <= 1:
-        return [play(game) for game in games]
+        return [play_one(game) for game in games]
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return pool.map(play, games, chunksize=1)
+        return pool.map(play_one, games, chunksize=1)
 
 
 def figures(results: list[Result]) -> dict[str, Any]:

@@ -32,6 +32,8 @@ E = ci.EventType
 Action = ci.Action
 #: What a position is worth to a seat (higher is better for it).
 PositionValue = Callable[[ci.State, int], float]
+#: A full state consistent with an observation, its hidden part drawn with the given RNG.
+Dealer = Callable[[ci.Observation, random.Random], ci.State]
 #: Steps a lookahead resolves at most before it values the position (an event needs a few dozen).
 MAX_ROLLOUT_STEPS = 400
 #: Lookaheads per decision, beyond which fewer determinizations are used (but never fewer than 2).
@@ -114,7 +116,10 @@ class CitiesPolicy:
     ``keep_takes`` best cities by a static score, Trade and Friendly exchange the
     ``keep_swaps`` best pairs, before the lookahead sees them. ``value`` values the
     positions the lookahead reaches for the deciding seat: by default the hand-made
-    :func:`~bots.cities.evaluation.position_value` under ``weights``.
+    :func:`~bots.cities.evaluation.position_value` under ``weights``. ``deal`` turns an
+    observation into the full states looked ahead on (a random deal of the hidden cards; a
+    measurement of what hidden information is worth swaps in the truth,
+    ``benchmarks/cities_information.py``).
     """
 
     def __init__(
@@ -130,6 +135,7 @@ class CitiesPolicy:
         self.samples = samples
         self.keep_takes = keep_takes
         self.keep_swaps = keep_swaps
+        self.deal: Dealer = ci.determinize
         self._kinds: dict[ci.Decision, Callable[[ci.Observation], Action]] = {
             ci.Decision.DRAW: self.draw,
             ci.Decision.PLAY: self.play,
@@ -156,7 +162,7 @@ class CitiesPolicy:
 
     def play(self, obs: ci.Observation) -> Action:
         seed = observation_seed(obs)
-        base = ci.determinize(obs, random.Random(seed))
+        base = self.deal(obs, random.Random(seed))
         return self._best(obs, self.play_candidates(obs, base), seed, base)
 
     def react(self, obs: ci.Observation) -> Action:
@@ -275,11 +281,7 @@ class CitiesPolicy:
         totals = [0.0] * len(candidates)
         samples = max(min(2, self.samples), min(self.samples, ROLLOUT_BUDGET // len(candidates)))
         for sample in range(samples):
-            deal = (
-                base
-                if sample == 0 and base is not None
-                else ci.determinize(obs, random.Random(seed + sample))
-            )
+            deal = base if sample == 0 and base is not None else self.deal(obs, random.Random(seed + sample))
             for index, action in enumerate(candidates):
                 state = deal.clone()
                 state.apply_unchecked(action)

@@ -120,7 +120,7 @@ class CitiesSearchBot(CitiesHeuristicBot):
     def choose(self, obs: ci.Observation, seed: int) -> ci.Action:
         """The play to make at ``obs``'s play decision, the search drawing from ``seed``."""
         own_seed = observation_seed(obs)
-        base = ci.determinize(obs, random.Random(own_seed))
+        base = self.policy.deal(obs, random.Random(own_seed))
         candidates = self.policy.play_candidates(obs, base)
         if len(candidates) == 1:
             return candidates[0]
@@ -138,7 +138,8 @@ class CitiesSearchBot(CitiesHeuristicBot):
 
         deals = self.deals + self.deals_per_seat * (obs.players - 2)
         budget = CandidateBudget(deals * len(top), self.seconds, self.min_deals, margin=self.margin)
-        action: ci.Action = compare_candidates(top, partial(ci.determinize, obs), value, budget, seed).action
+        deal = partial(self.policy.deal, obs)
+        action: ci.Action = compare_candidates(top, deal, value, budget, seed).action
         return action
 
     def playout(self, state: ci.State, me: int, rng: random.Random, to_end: bool = False) -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
+from benchmarks.cities_information import Truth, play_mode
+from benchmarks.search_strength import Game
 from bots.cities import CitiesHeuristicBot
 from bots.cities.search import CitiesSearchBot
 from sdk.games import cities as ci
@@ -98,3 +101,27 @@ def test_the_search_bot_never_reads_what_the_seat_may_not_see() -> None:
             for truth in (state, poisoned)
         ]
         assert answers[0] == answers[1]
+
+
+def test_the_information_harness_deals_at_random_or_hands_over_the_truth() -> None:
+    """benchmarks/cities_information.py: ``dealt`` is the bot's own deal, ``hands`` the true hands with
+    both decks reshuffled, ``all`` the true state; a game played with the truth runs to its end."""
+    state, seat = _play_decisions(2, 5, 1)[10]
+    obs = PLUGIN.observe(state, seat)
+    rival = 1 - seat
+    dealt, hands, everything = (Truth(mode) for mode in ("dealt", "hands", "all"))
+    for truth in (dealt, hands, everything):
+        truth.show(state)
+    random_deal = ci.determinize(obs, random.Random(3))
+    assert dealt.deal(obs, random.Random(3)).hands == random_deal.hands
+    shown = hands.deal(obs, random.Random(3))
+    assert shown.hands[rival] == state.hands[rival]
+    assert Counter(shown.event_deck) == Counter(state.event_deck)
+    assert Counter(shown.city_deck) == Counter(state.city_deck)
+    assert (shown.event_deck, shown.city_deck) != (state.event_deck, state.city_deck)
+    whole = everything.deal(obs, random.Random(3))
+    assert whole.hands == state.hands
+    assert (whole.event_deck, whole.city_deck) == (state.event_deck, state.city_deck)
+    assert whole is not state
+    result = play_mode("all", Game("cities", "search", 2, 0, 11, 0))
+    assert result.ranks and result.times_ms
