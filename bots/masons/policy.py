@@ -15,8 +15,9 @@ import random
 
 from sdk.games import masons as ms
 from sdk.games.masons.cards import CARDS, KINDS
+from sdk.games.masons.phases import CONNECT, HOUSES, ROLL, SCORE, TOWERS
 from sdk.games.masons.scoring import LandFacts, card_points
-from sdk.games.masons.state import CONNECT, HOUSES, ROLL, SCORE, TOWERS, State, unseen_cards
+from sdk.games.masons.state import State, unseen_cards
 
 #: A card scoring at least this much now is played rather than kept.
 PLAY_AT = 3

@@ -16,8 +16,9 @@ from sdk.games import masons as ms
 from sdk.games.masons.board import LINE_COUNT, spaces_of
 from sdk.games.masons.cards import CARDS, KINDS
 from sdk.games.masons.enclosure import completed_by
+from sdk.games.masons.phases import CONNECT, FINAL, HOUSES, SCORE, SWAP, TOWERS, WALL
 from sdk.games.masons.scoring import card_points
-from sdk.games.masons.state import CONNECT, FINAL, HOUSES, SCORE, SWAP, TOWERS, WALL, State
+from sdk.games.masons.state import State
 
 from .policy import LAND_WEIGHT, OPPONENT_WEIGHT, choose_final, choose_score, choose_swap
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from sdk.games.masons.board import lines_touching, lines_within, point
 from sdk.games.masons.cards import CARD_BY_NAME, KINDS
-from sdk.games.masons.state import SCORE, City, State
+from sdk.games.masons.phases import SCORE
+from sdk.games.masons.state import City, State
 
 from .builders import dealt
 

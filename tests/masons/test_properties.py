@@ -12,7 +12,8 @@ from sdk.games.masons.cards import COPIES, KINDS
 from sdk.games.masons.enclosure import area, closed
 from sdk.games.masons.hidden import determinize
 from sdk.games.masons.observation import observe
-from sdk.games.masons.state import WALL, State, new_game
+from sdk.games.masons.phases import WALL
+from sdk.games.masons.state import State, new_game
 
 
 def _check(state: State) -> None:

@@ -8,7 +8,8 @@ from sdk.games.errors import IllegalActionError
 from sdk.games.masons.actions import FinalScore, Houses, Score, Shuffle, Swap, Towers, Wall
 from sdk.games.masons.board import point
 from sdk.games.masons.cards import CARD_BY_NAME, KINDS
-from sdk.games.masons.state import FINAL, OVER, SCORE, SWAP, WALL, State
+from sdk.games.masons.phases import FINAL, OVER, SCORE, SWAP, WALL
+from sdk.games.masons.state import State
 
 from .builders import build, dealt, line, with_walls
 from .positions import scoring_example

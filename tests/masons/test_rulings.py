@@ -8,7 +8,8 @@ import pytest
 from sdk.games.masons import board
 from sdk.games.masons.actions import Connect, FinalScore, Shuffle
 from sdk.games.masons.cards import CARD_BY_NAME, FULL_DECK, KINDS
-from sdk.games.masons.state import CONNECT, FINAL, OVER, SCORE, WALL, City, State, new_game
+from sdk.games.masons.phases import CONNECT, FINAL, OVER, SCORE, WALL
+from sdk.games.masons.state import City, State, new_game
 
 from .builders import build, dealt, line, with_walls
 

@@ -8,7 +8,8 @@ from sdk.games.errors import IllegalActionError
 from sdk.games.masons import board
 from sdk.games.masons.actions import Connect, Houses, Roll, Score, Towers, Wall
 from sdk.games.masons.cards import CARD_BY_NAME
-from sdk.games.masons.state import CONNECT, HOUSES, SCORE, TOWERS, WALL, State
+from sdk.games.masons.phases import CONNECT, HOUSES, SCORE, TOWERS, WALL
+from sdk.games.masons.state import State
 
 from .builders import build, dealt, line, with_walls
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import COLOURS
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
@@ -21,8 +23,6 @@ def _ints(name: str, value: Any, length: int, low: int, high: int) -> tuple[int,
 
 
 def _colours(name: str, value: Any) -> tuple[int, ...]:
-    from .cards import COLOURS
-
     if not isinstance(value, (list, tuple)) or len(value) != 5 or any(v not in COLOURS for v in value):
         raise ValueError(f"{name} must list 5 colours of {', '.join(COLOURS)}, not {value!r}")
     return tuple(COLOURS.index(v) for v in value)
@@ -49,9 +49,7 @@ class Params:
         return len(self.reputation_points) - 1
 
     def to_json(self) -> dict[str, Any]:
-        from .cards import COLOURS
-
-        return {
+            return {
             "threat_markers": self.threat_markers,
             "statues": list(self.statues),
             "start_guilders": self.start_guilders,

@@ -34,7 +34,8 @@ from .actions import (
 from .cards import CARD_BY_NAME, CARDS, HOUSE_COLOURS, KINDS, TOWER_COLOURS, CardKind
 from .hidden import determinize, resample_hidden
 from .observation import CityView, Observation, observe
-from .state import CHANCE, MAX_PLAYERS, MIN_PLAYERS, TERMINAL, City, State, new_game
+from .phases import CHANCE, TERMINAL
+from .state import MAX_PLAYERS, MIN_PLAYERS, City, State, new_game
 
 __all__ = [
     "CARDS",

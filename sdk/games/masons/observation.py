@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .state import DECISION_PHASES, FINAL, SCORE, SWAP, State
+from .phases import DECISION_PHASES, FINAL, SCORE, SWAP
+from .state import State
 
 QUEUED_PHASES = (SCORE, SWAP, FINAL)
 

@@ -4,26 +4,17 @@ from __future__ import annotations
 
 import random
 from itertools import product
+from typing import TYPE_CHECKING
 
 from sdk.games.errors import IllegalActionError
 
 from .actions import Action, Connect, FinalScore, Houses, Roll, Score, Shuffle, Step, Swap, Towers, Wall
 from .board import LINE_COUNT, spaces_of
 from .cards import FULL_DECK, KINDS, WITHOUT_CITY
-from .state import (
-    CONNECT,
-    DECISION_PHASES,
-    FINAL,
-    HOUSES,
-    OVER,
-    ROLL,
-    SCORE,
-    SETUP,
-    SWAP,
-    TOWERS,
-    WALL,
-    State,
-)
+from .phases import CONNECT, DECISION_PHASES, FINAL, HOUSES, OVER, ROLL, SCORE, SETUP, SWAP, TOWERS, WALL
+
+if TYPE_CHECKING:
+    from .state import State
 
 _PHASE_OF: dict[type, int] = {
     Wall: WALL, Towers: TOWERS, Houses: HOUSES, Connect: CONNECT, Score: SCORE, Swap: SWAP, FinalScore: FINAL,

@@ -14,6 +14,7 @@ from typing import Any
 
 from sdk.games.errors import IllegalActionError
 
+from . import rules
 from .actions import Action, Connect, FinalScore, Houses, Roll, Score, Shuffle, Step, Swap, Towers, Wall
 from .board import (
     ALL_LINES,
@@ -30,19 +31,27 @@ from .board import (
 )
 from .cards import COPIES, FULL_DECK, HAND_SIZE, KINDS, TOWER_DIE, WITHOUT_CITY
 from .enclosure import completed_by
+from .phases import (
+    CHANCE,
+    CONNECT,
+    DECISION_PHASES,
+    FINAL,
+    HOUSES,
+    OVER,
+    PHASE_NAMES,
+    ROLL,
+    SCORE,
+    SETUP,
+    SWAP,
+    TERMINAL,
+    TOWERS,
+    WALL,
+)
 from .pieces import house_options, tower_options
 from .scoring import CityFacts, LandFacts, card_points, city_facts, land_facts
 
-CHANCE, TERMINAL = -1, -2
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 WALLS, TOWERS_PER_COLOUR, HOUSES_PER_COLOUR, PALACES_PER_COLOUR = 33, 10, 12, 3
-
-# Phases: what the state waits for.
-SETUP, WALL, ROLL, TOWERS, HOUSES, CONNECT, SCORE, SWAP, FINAL, OVER = range(10)
-PHASE_NAMES = ("setup", "wall", "roll", "towers", "houses", "connect_city", "score_cards", "swap",
-               "final_score", "over")  # fmt: skip
-DECISION_PHASES = {WALL: "wall", TOWERS: "towers", HOUSES: "houses", CONNECT: "connect_city",
-                   SCORE: "score_cards", SWAP: "swap", FINAL: "final_score"}  # fmt: skip
 INTERIOR_POINTS = ((1 << POINTS) - 1) & ~EDGE_POINTS
 
 
@@ -174,9 +183,7 @@ class State:
 
     def apply(self, step: Step) -> None:
         """Apply a step after checking every rule; a refused step leaves the state unchanged."""
-        from .rules import check
-
-        check(self, step)
+        rules.check(self, step)
         self.apply_unchecked(step)
 
     def apply_unchecked(self, step: Step) -> None:
@@ -204,15 +211,11 @@ class State:
                 self._final(city, cards)
 
     def legal_actions(self) -> list[Action]:
-        from .rules import legal_actions
-
-        return legal_actions(self)
+        return rules.legal_actions(self)
 
     def sample_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly (a swap: each card kept or not with even odds)."""
-        from .rules import sample_action
-
-        return sample_action(self, rng)
+        return rules.sample_action(self, rng)
 
     def clone(self) -> State:
         state = State.__new__(State)

@@ -24,7 +24,8 @@ from .board import (
 )
 from .cards import ANY_COLOUR, CARDS, HOUSE_COLOURS, TOWER_COLOURS
 from .observation import Observation, observe
-from .state import DECISION_PHASES, PHASE_NAMES, State
+from .phases import DECISION_PHASES, PHASE_NAMES
+from .state import State
 
 #: Cards named from the top of a shuffled pile in the organiser's step text.
 SHUFFLE_SHOWN = 5
