@@ -21,13 +21,15 @@ import multiprocessing
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from benchmarks.strength_stats import decision_times, mean_ci, wilson
+from benchmarks.strength_stats import Timed, decision_times, mean_ci, wilson
 from benchmarks.strength_stats import outcome as sole_first
 from bots.bruges import BrugesPolicy
 from sdk.games import bruges as bg
+from sdk.games.play import RandomPolicy, play_to_end
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,21 +50,11 @@ def play(game: tuple[int, int, int]) -> Result:
     """Play one game: the heuristic bot in ``seat``, random players elsewhere."""
     players, seat, seed = game
     chance, rival = random.Random(seed), random.Random(seed ^ 0x5EED)
-    state = bg.new_game(players)
-    times: list[float] = []
-    cpu: list[float] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(chance))
-        elif state.current_player == seat:
-            start, start_cpu = time.perf_counter(), time.process_time()
-            action = _POLICY.decide(bg.observe(state, seat))
-            cpu.append((time.process_time() - start_cpu) * 1000)
-            times.append((time.perf_counter() - start) * 1000)
-            state.apply(action)
-        else:
-            state.apply(state.sample_action(rival))
-    return Result(players, seat, state.scores(), state.ranks(), state.round, times, cpu)
+    hero = Timed(lambda state: _POLICY.decide(bg.observe(state, seat)))
+    policies: list[Callable[[bg.State], bg.Action]] = [RandomPolicy(rival)] * players
+    policies[seat] = hero
+    state = play_to_end(bg.new_game(players), policies, chance)
+    return Result(players, seat, state.scores(), state.ranks(), state.round, hero.times_ms, hero.cpu_ms)
 
 
 def outcome(result: Result) -> str:

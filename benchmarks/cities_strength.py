@@ -28,13 +28,15 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from benchmarks.strength_stats import decision_times, mean_ci, wilson
+from benchmarks.strength_stats import Timed, decision_times, mean_ci, wilson
 from benchmarks.strength_stats import outcome as sole_first
 from bots.cities import CitiesPolicy
 from sdk.games import cities as ci
+from sdk.games.play import RandomPolicy, play_to_end
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,22 +68,19 @@ def play(game: Game) -> Result:
     """Play one game: the heuristic bot in ``game.seat``, random players elsewhere."""
     chance = random.Random(game.seed)
     rival = random.Random(game.seed ^ 0x5EED)
-    state = ci.new_game(game.players, ci.Params(size=game.size))
-    times: list[float] = []
-    cpu: list[float] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(chance))
-        elif state.current_player == game.seat:
-            start, start_cpu = time.perf_counter(), time.process_time()
-            action = _POLICY.decide(state.observation(game.seat))
-            cpu.append((time.process_time() - start_cpu) * 1000)
-            times.append((time.perf_counter() - start) * 1000)
-            state.apply(action)
-        else:
-            state.apply(state.sample_action(rival))
+    hero = Timed(lambda state: _POLICY.decide(state.observation(game.seat)))
+    policies: list[Callable[[ci.State], ci.Action]] = [RandomPolicy(rival)] * game.players
+    policies[game.seat] = hero
+    state = play_to_end(ci.new_game(game.players, ci.Params(size=game.size)), policies, chance)
     return Result(
-        game.players, game.seat, state.scores(), state.ranks(), state.wonders, state.round, times, cpu
+        game.players,
+        game.seat,
+        state.scores(),
+        state.ranks(),
+        state.wonders,
+        state.round,
+        hero.times_ms,
+        hero.cpu_ms,
     )
 
 

@@ -2,10 +2,11 @@
 
     python benchmarks/engine_throughput.py [--game NAME] --games 500 [--players 4] [--unchecked] [--json]
 
-Every decision is drawn from the legal actions by the engine's own sampler
-(``State.sample_action``, uniform or documented otherwise by each game) and,
-unless ``--unchecked``, applied through the checked ``apply``; chance outcomes
-come from ``sample_chance``. A decision is any non-chance step.
+Any installed game. Every decision is a random legal action, drawn by the engine's own sampler
+where it has one (``sample_action``, uniform or documented otherwise by each game; else a
+uniform pick of ``legal_actions``) and, unless ``--unchecked``, applied through the checked
+``apply`` (``--unchecked``: ``apply_unchecked`` where the engine has it); chance outcomes come
+from ``sample_chance``. A decision is any non-chance step. See :mod:`sdk.games.play`.
 """
 
 from __future__ import annotations
@@ -16,22 +17,21 @@ import random
 import time
 from typing import Any
 
+from sdk.games.play import RandomPolicy, play_to_end
 from sdk.games.registry import get_game
 
 
 def play_one(game: str, players: int, seed: int, checked: bool) -> int:
     """Play one random game to the end; return how many decisions it took."""
-    plugin = get_game(game)
-    state: Any = plugin.new_state(players, {})
-    chance, policy = random.Random(seed * 104729), random.Random(seed * 7919)
-    apply = state.apply if checked else state.apply_unchecked
+    chance, sample = random.Random(seed * 104729), RandomPolicy(random.Random(seed * 7919))
     decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_unchecked(state.sample_chance(chance))
-        else:
-            apply(state.sample_action(policy))
-            decisions += 1
+
+    def decide(state: Any) -> Any:
+        nonlocal decisions
+        decisions += 1
+        return sample(state)
+
+    play_to_end(get_game(game), [decide] * players, chance, check=checked)
     return decisions
 
 

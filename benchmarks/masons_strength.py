@@ -22,13 +22,15 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from benchmarks.strength_stats import decision_times, mean_ci, wilson
+from benchmarks.strength_stats import Timed, decision_times, mean_ci, wilson
 from benchmarks.strength_stats import outcome as sole_first
 from bots.masons.policy import decide
 from sdk.games import masons as ms
+from sdk.games.play import RandomPolicy, play_to_end
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,22 +57,19 @@ def play(game: Game) -> Result:
     chance = random.Random(game.seed)
     rival = random.Random(game.seed ^ 0x5EED)
     mine = random.Random(game.seed ^ 0xB07)
-    state = ms.new_game(game.players)
-    times: list[float] = []
-    cpu: list[float] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(chance))
-        elif state.current_player == game.seat:
-            start, start_cpu = time.perf_counter(), time.process_time()
-            action = decide(ms.observe(state, game.seat), mine)
-            cpu.append((time.process_time() - start_cpu) * 1000)
-            times.append((time.perf_counter() - start) * 1000)
-            state.apply(action)
-        else:
-            state.apply(state.sample_action(rival))
+    hero = Timed(lambda state: decide(ms.observe(state, game.seat), mine))
+    policies: list[Callable[[ms.State], ms.Action]] = [RandomPolicy(rival)] * game.players
+    policies[game.seat] = hero
+    state = play_to_end(ms.new_game(game.players), policies, chance)
     return Result(
-        game.players, game.seat, state.scores(), state.ranks(), len(state.cities), state.turn, times, cpu
+        game.players,
+        game.seat,
+        state.scores(),
+        state.ranks(),
+        len(state.cities),
+        state.turn,
+        hero.times_ms,
+        hero.cpu_ms,
     )
 
 

@@ -55,9 +55,11 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import grpc
 
+from sdk.games.play import play_to_end
 from sdk.games.plugin import DecisionContext, GameState
 from sdk.games.registry import get_game
 from sdk.serve import MAX_MESSAGE_BYTES
@@ -203,19 +205,17 @@ class Figures:
 def typical_request_bytes(players: int, seed: int) -> int:
     """Mean serialized size of the decision requests of a default-action game (no network)."""
     plugin = get_game(GAME)
-    state = plugin.new_state(players, {})
     chance = random.Random(derive_seed(seed, plugin.chance_stream))
     sizes: list[int] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(chance))
-            continue
+
+    def default_measured(state: GameState) -> Any:
         seat = state.current_player
         context = DecisionContext("rpc-overhead-0", len(sizes) + 1, seat, 1000, 10_000)
         spec = plugin.decisions[plugin.decision_kind(state)]
-        request = spec.encode_request(plugin.observe(state, seat), context)
-        sizes.append(request.ByteSize())
-        state.apply(plugin.default_action(state))
+        sizes.append(spec.encode_request(plugin.observe(state, seat), context).ByteSize())
+        return plugin.default_action(state)
+
+    play_to_end(plugin, [default_measured] * players, chance)
     return round(sum(sizes) / len(sizes))
 
 

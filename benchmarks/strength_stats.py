@@ -5,10 +5,28 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from server.intervals import Z95
 from server.intervals import wilson as wilson_interval
+
+
+class Timed:
+    """A seat's policy whose every decision is timed: wall-clock and processor milliseconds."""
+
+    def __init__(self, policy: Callable[[Any], Any]) -> None:
+        self.policy = policy
+        self.times_ms: list[float] = []
+        self.cpu_ms: list[float] = []
+
+    def __call__(self, state: Any) -> Any:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        action = self.policy(state)
+        self.cpu_ms.append((time.process_time() - start_cpu) * 1000)
+        self.times_ms.append((time.perf_counter() - start) * 1000)
+        return action
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float, float]:

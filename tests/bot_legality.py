@@ -10,6 +10,7 @@ from typing import Any
 
 from sdk.bot import Bot
 from sdk.games.decisions import DecisionContext
+from sdk.games.play import play_to_end
 from sdk.games.registry import get_game
 
 
@@ -43,18 +44,18 @@ def check_every_answer_is_legal(
     asked = dict.fromkeys(plugin.decisions.kinds, 0)
     for number in range(games):
         rng = random.Random(number)
-        state = plugin.new_state(players(number), params or {})
         counts = [0] * players(number)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance(rng))
-                continue
+
+        def answer(
+            state: Any, number: int = number, rng: random.Random = rng, counts: list[int] = counts
+        ) -> Any:
             seat = state.current_player
             counts[seat] += 1
-            if asks(state, seat):
-                context = DecisionContext(f"legal-{number}", counts[seat], seat, 1000, 10_000, game)
-                asked[plugin.decision_kind(state)] += 1
-                state.apply(ask_over_the_wire(bot, game, state, seat, context))
-            else:
-                state.apply(plugin.random_action(plugin.observe(state, seat), rng))
+            if not asks(state, seat):
+                return plugin.random_action(plugin.observe(state, seat), rng)
+            context = DecisionContext(f"legal-{number}", counts[seat], seat, 1000, 10_000, game)
+            asked[plugin.decision_kind(state)] += 1
+            return ask_over_the_wire(bot, game, state, seat, context)
+
+        play_to_end(plugin, [answer] * players(number), rng, params=params)
     assert all(asked.values()), f"some decisions were never asked: {asked}"

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sdk.games import cities as ci
+from sdk.games.play import play_to_end
 
 from .policy import CitiesPolicy
 from .value import FEATURES, MODEL_PLAYERS, features, outcome, win_probability
@@ -60,15 +61,14 @@ def play_and_record(job: GameJob) -> tuple[list[list[float]], list[float]]:
     policy = CitiesPolicy(value=value)
     chance = random.Random(job.seed)
     pick = random.Random(job.seed ^ 0x5EED)
-    state = ci.new_game(job.players)
     rows: list[tuple[int, list[float]]] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(chance))
-            continue
+
+    def recorded(state: ci.State) -> ci.Action:
         if state.pending == ci.Decision.PLAY and state.ev < 0 and pick.random() < RECORD_SHARE:
             rows.extend((seat, features(state, seat)) for seat in range(state.n))
-        state.apply(policy(state))
+        return policy(state)
+
+    state = play_to_end(ci.new_game(job.players), [recorded] * job.players, chance)
     results = [outcome(state, seat) for seat in range(state.n)]
     return [x for _, x in rows], [results[seat] for seat, _ in rows]
 

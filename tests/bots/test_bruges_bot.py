@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from bots.bruges.policy import BrugesPolicy
 from sdk.games import bruges as bg
 from sdk.games.bruges.hidden import resample_hidden
 from sdk.games.decisions import DecisionContext
+from sdk.games.play import RandomPolicy, play_to_end
 from sdk.games.registry import games
 
 CONTEXT = DecisionContext("m", 1, 0, 1000, 1000, "bruges")
@@ -22,15 +24,9 @@ CONTEXT = DecisionContext("m", 1, 0, 1000, 1000, "bruges")
 def _play(seed: int, hero: int) -> list[int]:
     """One 2-player game: the policy in seat ``hero``, uniform random play in the other; the ranks."""
     policy, rng = BrugesPolicy(), random.Random(seed)
-    state = bg.new_game(2)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-        elif state.current_player == hero:
-            state.apply(policy.decide(bg.observe(state, hero)))
-        else:
-            state.apply(state.sample_action(rng))
-    return state.ranks()
+    policies: list[Callable[[bg.State], bg.Action]] = [RandomPolicy(rng), RandomPolicy(rng)]
+    policies[hero] = lambda state: policy.decide(bg.observe(state, hero))
+    return play_to_end(bg.new_game(2), policies, rng).ranks()
 
 
 def test_every_answer_survives_the_wire() -> None:

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from benchmarks.cities_strength import outcome, play, schedule
-from benchmarks.strength_stats import wilson
+from benchmarks.strength_stats import Timed, wilson
 from bots.cities import CitiesHeuristicBot, CitiesPolicy, Weights, position_value
 from sdk.games import cities as ci
 from sdk.games.decisions import DecisionContext
+from sdk.games.play import RandomPolicy, play_to_end
 from sdk.games.registry import games
 
 KINDS = tuple(ci.Decision)
@@ -82,17 +83,14 @@ def test_decisions_depend_only_on_the_observation() -> None:
     policy = CitiesPolicy()
     rng = random.Random(11)
     rival = random.Random(12)
-    state = ci.new_game(3)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-        elif state.current_player == 1:
-            observation = state.observation(1)
-            action = policy.decide(observation)
-            recorded.append((observation, action))
-            state.apply(action)
-        else:
-            state.apply(state.sample_action(rival))
+
+    def recording(state: ci.State) -> ci.Action:
+        observation = state.observation(1)
+        action = policy.decide(observation)
+        recorded.append((observation, action))
+        return action
+
+    play_to_end(ci.new_game(3), [RandomPolicy(rival), recording, RandomPolicy(rival)], rng)
     assert {observation.pending.kind for observation, _ in recorded if observation.pending} >= {
         ci.Decision.PLAY,
         ci.Decision.GIVE_CITY,
@@ -192,26 +190,15 @@ def test_a_finished_game_is_valued_by_its_outcome() -> None:
 
 def test_decisions_are_quick() -> None:
     """Processor time, so that other jobs on the machine do not count: well under 50 ms a decision."""
-    import time
 
     policy = CitiesPolicy()
     rng = random.Random(21)
     rival = random.Random(22)
-    state = ci.new_game(2)
-    times = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-        elif state.current_player == 0:
-            start = time.process_time()
-            action = policy(state)
-            times.append(time.process_time() - start)
-            state.apply(action)
-        else:
-            state.apply(state.sample_action(rival))
-    times.sort()
-    assert times[len(times) // 2] < 0.02, times[len(times) // 2]
-    assert times[-1] < 0.25, times[-1]
+    timed = Timed(policy)
+    play_to_end(ci.new_game(2), [timed, RandomPolicy(rival)], rng)
+    times = sorted(timed.cpu_ms)
+    assert times[len(times) // 2] < 20, times[len(times) // 2]
+    assert times[-1] < 250, times[-1]
 
 
 def test_wins_clearly_more_than_random() -> None:

@@ -5,12 +5,14 @@ and a clear edge over random play."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bots.masons import MasonsGreedyBot
 from bots.masons.policy import choose_final, choose_score, decide
 from sdk.games import masons as ms
 from sdk.games.decisions import DecisionContext
 from sdk.games.masons.cards import CARD_BY_NAME, KINDS
+from sdk.games.play import RandomPolicy, play_to_end
 
 from ..bot_legality import check_every_answer_is_legal
 from ..masons.positions import scoring_example
@@ -79,14 +81,12 @@ def test_wins_clearly_more_than_random() -> None:
     wins = 0
     for number in range(10):
         chance, rival, mine = random.Random(number), random.Random(number + 50), random.Random(number + 99)
-        state = ms.new_game(2)
         seat = number % 2
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance(chance))
-            elif state.current_player == seat:
-                state.apply(decide(ms.observe(state, seat), mine))
-            else:
-                state.apply(state.sample_action(rival))
-        wins += state.ranks()[seat] == 1
+        policies: list[Callable[[ms.State], ms.Action]] = [RandomPolicy(rival), RandomPolicy(rival)]
+
+        def greedy(state: ms.State, seat: int = seat, mine: random.Random = mine) -> ms.Action:
+            return decide(ms.observe(state, seat), mine)
+
+        policies[seat] = greedy
+        wins += play_to_end(ms.new_game(2), policies, chance).ranks()[seat] == 1
     assert wins >= 7

@@ -12,22 +12,22 @@ from bots.cities import value
 from bots.cities.train_value import GameJob, fit, main, play_and_record
 from bots.cities.value_weights import TRAINED_BY, WEIGHTS
 from sdk.games import cities as ci
-from sdk.games.cities.play import RandomPolicy
+from sdk.games.play import RandomPolicy, play_to_end
 
 
 def _positions(players: int, seed: int) -> list[ci.State]:
     """Every position of a random game, the finished one included."""
     rng = random.Random(seed)
     policy = RandomPolicy(random.Random(seed + 1))
-    state = ci.new_game(players)
     seen = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-            continue
+
+    def watched(state: ci.State) -> ci.Action:
         seen.append(state.clone())
-        state.apply(policy(state))
-    return [*seen, state]
+        action: ci.Action = policy(state)
+        return action
+
+    final = play_to_end(ci.new_game(players), [watched] * players, rng)
+    return [*seen, final]
 
 
 def test_the_shipped_weights_fit_the_features_for_every_model() -> None:

@@ -11,6 +11,7 @@ from sdk.games import masons as ms
 from sdk.games.decisions import DecisionContext
 from sdk.games.masons.board import LINE_SPACES
 from sdk.games.masons.enclosure import area, closed, completed_by
+from sdk.games.play import play_to_end
 
 #: Small budgets keep the tests quick; the search works the same at any budget.
 SMALL = Plan(deals=2, turns=2, seconds=60.0)
@@ -19,14 +20,13 @@ SMALL = Plan(deals=2, turns=2, seconds=60.0)
 def _positions(players: int, seed: int) -> list[ms.State]:
     """Every decision of one game played by the greedy policy (copies, in order)."""
     rng = random.Random(seed)
-    state = ms.new_game(players)
     found = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-            continue
+
+    def greedy(state: ms.State) -> ms.Action:
         found.append(state.clone())
-        state.apply(decide(ms.observe(state, state.current_player), rng))
+        return decide(ms.observe(state, state.current_player), rng)
+
+    play_to_end(ms.new_game(players), [greedy] * players, rng)
     return found
 
 
@@ -78,12 +78,8 @@ def test_the_model_of_the_greedy_policy_plays_legal_games_to_the_end() -> None:
     rng = random.Random(6)
     closers = Closers()
     for players in (2, 3, 4):
-        state = ms.new_game(players)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance(rng))
-            else:
-                state.apply(fast_action(state, closers, rng))  # checked: a model's mistake fails here
+        model = [lambda state: fast_action(state, closers, rng)] * players
+        state = play_to_end(ms.new_game(players), model, rng)  # checked: a model's mistake fails here
         assert state.turn > 10
 
 

@@ -16,6 +16,10 @@ Bots import it as a forward model::
 """
 
 from ..errors import IllegalActionError
+from ..play import GameRecord as _GameRecord
+from ..play import Policy as _Policy
+from ..play import RandomPolicy
+from ..plugin_base import Engine
 from .actions import (
     Action,
     Deck,
@@ -66,8 +70,22 @@ from .decisions import Decision, Outcome
 from .hidden import determinize
 from .observation import Observation, Pending, PlayedEvent, Resolving
 from .params import MAX_PLAYERS, MIN_PLAYERS, SIZES, Params
-from .play import GameRecord, Policy, RandomPolicy, play_game, replay
 from .state import CHANCE, TERMINAL, State, new_game
+
+#: A seat's player in :func:`play_game`: the state at its decision in, its action out.
+Policy = _Policy[State]
+
+
+class GameRecord(_GameRecord[State, Params]):
+    """A Cities game as its table size, parameters and steps: :func:`replay` re-creates it exactly."""
+
+    engine = Engine(State, new_game, step_to_json, step_from_json, Params)
+
+
+#: ``play_game(policies, chance_rng, params=None, *, check=True) -> (final state, GameRecord)``.
+play_game = GameRecord.play
+#: ``replay(record, *, upto=None) -> State``: the record re-simulated, every step checked.
+replay = GameRecord.replay
 
 __all__ = [
     "ALL_CITIES",

@@ -16,6 +16,10 @@ Bots import it as a forward model::
 """
 
 from ..errors import IllegalActionError
+from ..play import GameRecord as _GameRecord
+from ..play import Policy as _Policy
+from ..play import RandomPolicy
+from ..plugin_base import Engine
 from .actions import (
     Action,
     Choose,
@@ -48,9 +52,23 @@ from .board import (
 from .city import City, church_series_points
 from .params import Params
 from .pieces import Decision, Person, ScorePart, Symbol
-from .play import GameRecord, Policy, RandomPolicy, play_game, replay
 from .render import render, render_city, render_dice, render_pirates
 from .state import CHANCE, TERMINAL, PirateAttack, State, new_game
+
+#: A seat's player in :func:`play_game`: the state at its decision in, its action out.
+Policy = _Policy[State]
+
+
+class GameRecord(_GameRecord[State, Params]):
+    """A Saint Malo game as its table size, parameters and steps: :func:`replay` re-creates it exactly."""
+
+    engine = Engine(State, new_game, step_to_json, step_from_json, Params)
+
+
+#: ``play_game(policies, chance_rng, params=None, *, check=True) -> (final state, GameRecord)``.
+play_game = GameRecord.play
+#: ``replay(record, *, upto=None) -> State``: the record re-simulated, every step checked.
+replay = GameRecord.replay
 
 __all__ = [
     "ADJACENT",

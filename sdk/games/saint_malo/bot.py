@@ -50,7 +50,7 @@ class DecisionPolicy(ABC):
     """A bot's decisions on bare engine states, without the wire.
 
     Calling it dispatches on the pending decision, so it plays in-process games
-    (:func:`~sdk.games.saint_malo.play.play_game`) and self-play; :class:`PolicyBot`
+    (:func:`~sdk.games.saint_malo.play_game`) and self-play; :class:`PolicyBot`
     serves the same policy over gRPC.
     """
 
