@@ -9,7 +9,7 @@ import pytest
 from sdk.games.decisions import DecisionContext, MalformedReplyError
 from sdk.games.masons.actions import Connect, FinalScore, Houses, Score, Swap, Towers, Wall
 from sdk.games.masons.cards import CARDS
-from sdk.games.masons.decisions_table import DECISIONS
+from sdk.games.masons.decisions import DECISIONS
 from sdk.games.masons.observation import observe
 from sdk.games.masons.protocol import masons_pb2 as pb
 from sdk.games.masons.wire import decode_observation, encode_observation

@@ -3,7 +3,7 @@
 Each method receives the deciding seat's :class:`Observation` (the board, supplies, scores,
 hand sizes, the discard pile and its own hand) and the :class:`DecisionContext`, and returns
 a typed action. The methods are named after the decision kinds of
-:data:`~sdk.games.masons.decisions_table.DECISIONS`, which routes every RPC to them.
+:data:`~sdk.games.masons.decisions.DECISIONS`, which routes every RPC to them.
 
 A forward model: ``masons.determinize(observation, rng)`` deals the cards the seat cannot see
 at random and returns a full :class:`~sdk.games.masons.State` whose ``legal_actions()`` are the

@@ -14,7 +14,8 @@ from typing import Any
 from sdk.games.plugin_base import Engine, PluginBase, Words
 
 from .actions import Action, step_from_json, step_to_json
-from .decisions_table import DECISIONS
+from .decisions import DECISIONS
+from .defaults import default_action
 from .hidden import determinize, resample_hidden
 from .observation import Observation, observe
 from .state import MAX_PLAYERS, MIN_PLAYERS, State, new_game
@@ -24,11 +25,7 @@ __all__ = ["PLUGIN", "MasonsPlugin"]
 
 
 class MasonsPlugin(PluginBase[State]):
-    """Engine, decisions, secrecy, defaults and renderers of Masons for the referee.
-
-    The safe default is the base's first legal action: the lowest line or colours, no join,
-    the lowest card, keep, pass.
-    """
+    """Engine, decisions, secrecy, defaults and renderers of Masons for the referee."""
 
     name = "masons"
     title = "Masons"
@@ -55,6 +52,9 @@ class MasonsPlugin(PluginBase[State]):
     def random_action(self, observation: Any, rng: random.Random) -> Action:
         """Uniform over the seat's legal actions (a swap: each card with odds 1/2), from its observation."""
         return determinize(self.observation_of(observation), rng).sample_action(rng)
+
+    def default_action(self, state: Any) -> Action:
+        return default_action(self.state_of(state))
 
     def summary(self, state: Any) -> dict[str, Any]:
         game = self.state_of(state)
