@@ -12,8 +12,8 @@ from typing import Any
 
 from sdk.games.bruges.actions import Expose
 from sdk.games.bruges.cards import COLOURS, PERSON_INDEX, card_of
-from sdk.games.bruges.decisions import THREATS, TURNS
 from sdk.games.bruges.params import Params
+from sdk.games.bruges.phases import THREATS, TURNS
 from sdk.games.bruges.state import State, new_game
 
 

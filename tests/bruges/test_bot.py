@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bots.bruges.bot import BrugesHeuristicBot
-from sdk.games.bruges.decisions_table import DECISIONS
+from sdk.games.bruges.decisions import DECISIONS
 from sdk.games.bruges.plugin import PLUGIN
 from sdk.games.decisions import DecisionContext
 

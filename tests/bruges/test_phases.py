@@ -19,7 +19,8 @@ from sdk.games.bruges.actions import (
     Roll,
 )
 from sdk.games.bruges.cards import BLUE, BROWN, CARD_COLOUR, PURPLE, RED, YELLOW
-from sdk.games.bruges.decisions import (
+from sdk.games.bruges.observation import observe
+from sdk.games.bruges.phases import (
     ADVANCE_REPUTATION,
     CANCEL_PENALTY,
     DRAW,
@@ -30,7 +31,6 @@ from sdk.games.bruges.decisions import (
     REPUTATION,
     TURNS,
 )
-from sdk.games.bruges.observation import observe
 
 from .builders import at_threats, at_turn, c, table
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from sdk.games.bruges.actions import WORKERS, DrawPile, End, Expose, FireChoice, Play
-from sdk.games.bruges.decisions_table import DECISIONS
+from sdk.games.bruges.decisions import DECISIONS
 from sdk.games.bruges.plugin import PLUGIN
 from sdk.games.bruges.protocol import bruges_pb2 as pb
 from sdk.games.bruges.wire import decode_observation, encode_observation

@@ -17,8 +17,8 @@ from sdk.games.bruges.actions import (
     Roll,
 )
 from sdk.games.bruges.cards import BROWN, PRIEST, RED
-from sdk.games.bruges.decisions import FIRE_CHOICE
 from sdk.games.bruges.observation import observe
+from sdk.games.bruges.phases import FIRE_CHOICE
 
 from .builders import at_threats, at_turn, c
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sdk.games.bruges.actions import WORKERS, Play
-from sdk.games.bruges.decisions import OVER
+from sdk.games.bruges.phases import OVER
 from sdk.games.bruges.scoring import final_points
 
 from .builders import at_turn, c

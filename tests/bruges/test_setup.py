@@ -17,8 +17,8 @@ from sdk.games.bruges.cards import (
     card_from_id,
     card_id,
 )
-from sdk.games.bruges.decisions import DRAW_PILE
 from sdk.games.bruges.params import Params
+from sdk.games.bruges.phases import DRAW_PILE
 from sdk.games.bruges.state import new_game
 from sdk.games.errors import IllegalActionError
 

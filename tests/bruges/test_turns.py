@@ -18,7 +18,7 @@ from sdk.games.bruges.actions import (
     Play,
 )  # fmt: skip
 from sdk.games.bruges.cards import BLUE, BROWN, PURPLE, RED, YELLOW
-from sdk.games.bruges.decisions import CANCEL_PENALTY, EXTRA_PLAY, TAKE_TURN
+from sdk.games.bruges.phases import CANCEL_PENALTY, EXTRA_PLAY, TAKE_TURN
 from sdk.games.bruges.state import State
 from sdk.games.errors import IllegalActionError
 

@@ -1,33 +1,31 @@
-"""Decision kinds (B24) and the phases of a round, shared by the state and its views."""
+"""Bruges' decision kinds, declared once (see :mod:`sdk.games.wire_table`).
+
+Every request carries the deciding seat's :class:`~sdk.games.bruges.observation.Observation`, whose
+``options`` list the decision's legal actions; every reply carries one :class:`Action`.
+"""
 
 from __future__ import annotations
 
-DRAW_PILE = "draw_pile"
-PENALTY_ORDER = "penalty_order"
-CANCEL_PENALTY = "cancel_penalty"
-PLAGUE_DISCARD = "plague_discard"
-FIRE_CHOICE = "fire_choice"
-ADVANCE_REPUTATION = "advance_reputation"
-#: B24's ``turn``; named ``take_turn`` because a bare ``turn`` is a word the shared code already uses.
-TAKE_TURN = "take_turn"
-EXTRA_PLAY = "extra_play"
-KINDS = (
-    DRAW_PILE, PENALTY_ORDER, CANCEL_PENALTY, PLAGUE_DISCARD, FIRE_CHOICE, ADVANCE_REPUTATION, TAKE_TURN,
-    EXTRA_PLAY,
-)  # fmt: skip
-#: The ruling each decision kind answers to, named when a step is refused.
-RULE_OF = {
-    DRAW_PILE: "B9 draw",
-    PENALTY_ORDER: "B12 penalty order",
-    CANCEL_PENALTY: "B12 Knight",
-    PLAGUE_DISCARD: "B12 Plague",
-    FIRE_CHOICE: "B12 Fire",
-    ADVANCE_REPUTATION: "B13 reputation",
-    TAKE_TURN: "B14 turn",
-    EXTRA_PLAY: "B15 extra play",
-}
+from sdk.games.bruges.protocol import bruges_pb2 as pb
+from sdk.games.wire_table import decision_table
 
-DRAW, THREATS, REPUTATION, TURNS, OVER = range(5)
-PHASE_NAMES = ("draw", "threats", "reputation", "turns", "over")
-MAJORITY_NAMES = ("reputation", "people", "canal")
-PENALTY_NAMES = ("Flood", "Plague", "Fire", "Intrigue", "Raid")
+from .wire import ACTIONS, OBSERVATION
+
+__all__ = ["DECISIONS"]
+
+DECISIONS = decision_table(
+    "bruges",
+    pb.DESCRIPTOR.services_by_name["Bruges"],
+    OBSERVATION,
+    ACTIONS,
+    {
+        "draw_pile": "phase 1: the pile the next card comes from",
+        "penalty_order": "the completed circle whose penalty resolves next",
+        "cancel_penalty": "Knight: cancel the penalty with a worker, or not",
+        "plague_discard": "Plague: the person of your play area to discard",
+        "fire_choice": "Fire: the house or canal token to lose",
+        "advance_reputation": "phase 2: buy one reputation step, or not",
+        "take_turn": "your turn: activate a person, play the turn card, or end",
+        "extra_play": "one more card to play (Coachman, Servant)",
+    },
+)

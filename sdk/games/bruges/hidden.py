@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 
 from .cards import CARD_COLOUR, CARD_PERSON, NUM_CARDS, NUM_COLOURS
-from .decisions import DRAW, FIRE_CHOICE, PLAGUE_DISCARD, REPUTATION, THREATS, TURNS
 from .observation import Observation
+from .phases import DRAW, FIRE_CHOICE, PLAGUE_DISCARD, REPUTATION, THREATS, TURNS
 from .state import State
 
 

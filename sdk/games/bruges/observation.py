@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import CARD_COLOUR
-from .decisions import DRAW, TURNS
-from .options import options_for
 from .params import Params
+from .phases import DRAW, TURNS
+from .rules import options_for
 from .state import State
 
 Seats = tuple[int, ...]

@@ -49,7 +49,7 @@ class Params:
         return len(self.reputation_points) - 1
 
     def to_json(self) -> dict[str, Any]:
-            return {
+        return {
             "threat_markers": self.threat_markers,
             "statues": list(self.statues),
             "start_guilders": self.start_guilders,

@@ -13,91 +13,21 @@ from typing import Any
 from sdk.games.plugin import Parameter
 from sdk.games.plugin_base import Engine, PluginBase, Words
 
-from .actions import (
-    ACTION_NAMES,
-    FIRE_HOUSE,
-    FIRE_NAMES,
-    Action,
-    Activate,
-    Advance,
-    CancelPenalty,
-    DrawPile,
-    End,
-    Expose,
-    FireChoice,
-    PenaltyOrder,
-    PlagueDiscard,
-    Play,
-    Roll,
-    Step,
-    step_from_json,
-    step_to_json,
-)
-from .cards import CARD_COLOUR, CARD_PERSON, COLOURS, PERSONS, card_name
-from .decisions import MAJORITY_NAMES, PENALTY_NAMES
-from .decisions_table import DECISIONS
+from .actions import Action, step_from_json, step_to_json
+from .cards import CARD_PERSON, PERSONS
+from .decisions import DECISIONS
+from .defaults import default_action
 from .hidden import determinize, resample_hidden
 from .observation import Observation, observe
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
+from .phases import MAJORITY_NAMES
 from .scoring import final_points
 from .state import State, new_game
-from .view import render, view
+from .view import describe, render, view
 
 __all__ = ["PLUGIN", "BrugesPlugin"]
 
 _DEFAULTS = Params().to_json()
-
-
-def describe(state: State, step: Step, seat: int | None = None) -> str | None:
-    """``step`` in words, as ``seat`` learns of it (None: it learns nothing)."""
-    decider = None if state.is_chance_node() else state.current_player
-    match step:
-        case Expose(pile, card):
-            colour = COLOURS[CARD_COLOUR[card]]
-            shown = card_name(card) if seat is None else f"a {colour} card"
-            return f"draw pile {pile + 1} shows {shown} on top"
-        case Roll(dice):
-            return "dice: " + ", ".join(f"{COLOURS[c]} {d}" for c, d in enumerate(dice))
-        case DrawPile(pile):
-            return f"draws from pile {pile + 1}"
-        case PenaltyOrder(colour):
-            return f"resolves {PENALTY_NAMES[colour]} next"
-        case CancelPenalty(cancel):
-            return "cancels the penalty with the Knight" if cancel else "lets the penalty apply"
-        case PlagueDiscard(card):
-            return f"loses {card_name(card)} to Plague"
-        case FireChoice(option, card):
-            lost = (
-                f"the house of {card_name(card)}"
-                if option == FIRE_HOUSE
-                else FIRE_NAMES[option].replace("_", " ")
-            )
-            return f"loses {lost} to Fire"
-        case Advance(advance):
-            return "buys a reputation step" if advance else "does not buy a reputation step"
-        case Activate(card, _, _):
-            return f"activates {card_name(card)}"
-        case Play(card, action, arg):
-            own = seat is None or seat == decider
-            if action == 5 and not own:
-                return f"builds a {COLOURS[CARD_COLOUR[card]]} house"
-            where = f" in section {'AB'[arg]}" if action == 4 else ""
-            return f"plays {card_name(card)} for {ACTION_NAMES[action]}{where}"
-        case End():
-            return "ends the turn"
-    raise TypeError(f"not a Bruges step: {step!r}")
-
-
-def default_action(state: State) -> Action:
-    """Safe and deterministic: the first pile, no step bought, no cancel, else the first option
-    (for a turn: end when allowed, else the first card's workers action)."""
-    options = state.legal_actions()
-    if not options:
-        raise ValueError("no decision is pending")
-    for safe in (End(), Advance(False), CancelPenalty(False)):
-        if safe in options:
-            return safe
-    return options[0]
 
 
 class BrugesPlugin(PluginBase[State]):

@@ -19,8 +19,6 @@ from .cards import (
 if TYPE_CHECKING:
     from .state import State
 
-PARTS = ("persons", "houses", "final_persons", "majorities", "space3", "statues", "reputation")
-
 
 def final_points(state: State, seat: int) -> dict[str, int]:
     """The points final scoring adds for ``seat``, part by part (hand, markers and money give none)."""

@@ -72,7 +72,8 @@ from .cards import (
     THIEF,
     WATCHMAN,
 )
-from .decisions import (
+from .params import MAX_PLAYERS, MIN_PLAYERS, Params
+from .phases import (
     ADVANCE_REPUTATION,
     CANCEL_PENALTY,
     DRAW,
@@ -88,8 +89,7 @@ from .decisions import (
     THREATS,
     TURNS,
 )
-from .options import COSTS, fire_options, options_for, plays, turn_options, why_illegal
-from .params import MAX_PLAYERS, MIN_PLAYERS, Params
+from .rules import COSTS, fire_options, options_for, plays, turn_options, why_illegal
 from .scoring import final_points
 
 CHANCE, TERMINAL = -1, -4

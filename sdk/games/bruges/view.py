@@ -1,13 +1,31 @@
 """The position as plain data for the web viewer and as text, built from one seat's observation
-(or, for the organiser, ``seat=None``, from the full state: every hand and house card shown)."""
+(or, for the organiser, ``seat=None``, from the full state: every hand and house card shown), and
+each step in words as a seat learns of it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARD_COLOUR, CARD_PERSON, COLOURS, PERSONS
-from .decisions import MAJORITY_NAMES, PENALTY_NAMES, PHASE_NAMES
+from .actions import (
+    ACTION_NAMES,
+    FIRE_HOUSE,
+    FIRE_NAMES,
+    Activate,
+    Advance,
+    CancelPenalty,
+    DrawPile,
+    End,
+    Expose,
+    FireChoice,
+    PenaltyOrder,
+    PlagueDiscard,
+    Play,
+    Roll,
+    Step,
+)
+from .cards import CARD_COLOUR, CARD_PERSON, COLOURS, PERSONS, card_name
 from .observation import observe
+from .phases import MAJORITY_NAMES, PENALTY_NAMES, PHASE_NAMES
 from .state import State
 
 
@@ -141,3 +159,43 @@ def render(state: State, seat: int | None = None) -> str:
 
 
 __all__ = ["render", "view"]
+
+
+def describe(state: State, step: Step, seat: int | None = None) -> str | None:
+    """``step`` in words, as ``seat`` learns of it (None: it learns nothing)."""
+    decider = None if state.is_chance_node() else state.current_player
+    match step:
+        case Expose(pile, card):
+            colour = COLOURS[CARD_COLOUR[card]]
+            shown = card_name(card) if seat is None else f"a {colour} card"
+            return f"draw pile {pile + 1} shows {shown} on top"
+        case Roll(dice):
+            return "dice: " + ", ".join(f"{COLOURS[c]} {d}" for c, d in enumerate(dice))
+        case DrawPile(pile):
+            return f"draws from pile {pile + 1}"
+        case PenaltyOrder(colour):
+            return f"resolves {PENALTY_NAMES[colour]} next"
+        case CancelPenalty(cancel):
+            return "cancels the penalty with the Knight" if cancel else "lets the penalty apply"
+        case PlagueDiscard(card):
+            return f"loses {card_name(card)} to Plague"
+        case FireChoice(option, card):
+            lost = (
+                f"the house of {card_name(card)}"
+                if option == FIRE_HOUSE
+                else FIRE_NAMES[option].replace("_", " ")
+            )
+            return f"loses {lost} to Fire"
+        case Advance(advance):
+            return "buys a reputation step" if advance else "does not buy a reputation step"
+        case Activate(card, _, _):
+            return f"activates {card_name(card)}"
+        case Play(card, action, arg):
+            own = seat is None or seat == decider
+            if action == 5 and not own:
+                return f"builds a {COLOURS[CARD_COLOUR[card]]} house"
+            where = f" in section {'AB'[arg]}" if action == 4 else ""
+            return f"plays {card_name(card)} for {ACTION_NAMES[action]}{where}"
+        case End():
+            return "ends the turn"
+    raise TypeError(f"not a Bruges step: {step!r}")

@@ -14,9 +14,9 @@ from sdk.games.bruges.protocol import bruges_pb2 as pb
 from sdk.games.codec import Columns, MessageCodec, Spread
 
 from .actions import Action
-from .decisions import KINDS
 from .observation import Observation
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
+from .phases import KINDS
 
 __all__ = ["ACTIONS", "OBSERVATION", "decode_observation", "encode_observation"]
 

@@ -50,7 +50,7 @@ from .cards import (
     THIEF,
     card_name,
 )  # fmt: skip
-from .decisions import (
+from .phases import (
     ADVANCE_REPUTATION,
     CANCEL_PENALTY,
     DRAW_PILE,
