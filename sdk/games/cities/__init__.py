@@ -15,9 +15,10 @@ Bots import it as a forward model::
     print(state.scores(), state.ranks())
 """
 
+from collections.abc import Callable
+
 from ..errors import IllegalActionError
 from ..play import GameRecord as _GameRecord
-from ..play import Policy as _Policy
 from ..play import RandomPolicy
 from ..plugin_base import Engine
 from .actions import (
@@ -73,7 +74,7 @@ from .params import MAX_PLAYERS, MIN_PLAYERS, SIZES, Params
 from .state import CHANCE, TERMINAL, State, new_game
 
 #: A seat's player in :func:`play_game`: the state at its decision in, its action out.
-Policy = _Policy[State]
+Policy = Callable[[State], Action]
 
 
 class GameRecord(_GameRecord[State, Params]):

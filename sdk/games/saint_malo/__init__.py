@@ -15,9 +15,10 @@ Bots import it as a forward model::
     print(state.scores(), state.ranks())
 """
 
+from collections.abc import Callable
+
 from ..errors import IllegalActionError
 from ..play import GameRecord as _GameRecord
-from ..play import Policy as _Policy
 from ..play import RandomPolicy
 from ..plugin_base import Engine
 from .actions import (
@@ -51,12 +52,13 @@ from .board import (
 )
 from .city import City, church_series_points
 from .params import Params
+from .phases import CHANCE, TERMINAL
 from .pieces import Decision, Person, ScorePart, Symbol
-from .render import render, render_city, render_dice, render_pirates
-from .state import CHANCE, TERMINAL, PirateAttack, State, new_game
+from .state import PirateAttack, State, new_game
+from .view import render, render_city, render_dice, render_pirates
 
 #: A seat's player in :func:`play_game`: the state at its decision in, its action out.
-Policy = _Policy[State]
+Policy = Callable[[State], Action]
 
 
 class GameRecord(_GameRecord[State, Params]):

@@ -81,17 +81,3 @@ _ALL_STEPS = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or d
 ORTHOGONAL: tuple[int, ...] = tuple(_neighbours(i, _ORTHOGONAL_STEPS) for i in range(NUM_SQUARES))
 #: The 8 surrounding spaces of each square: what "adjacent" means for people.
 ADJACENT: tuple[int, ...] = tuple(_neighbours(i, _ALL_STEPS) for i in range(NUM_SQUARES))
-
-
-def is_connected(mask: int) -> bool:
-    """Whether a non-empty mask forms one orthogonally connected group (flood fill)."""
-    if not mask:
-        return False
-    seen = frontier = mask & -mask
-    while frontier:
-        grown = 0
-        for index in squares_of(frontier):
-            grown |= ORTHOGONAL[index]
-        frontier = grown & mask & ~seen
-        seen |= frontier
-    return seen == mask

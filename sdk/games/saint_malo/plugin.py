@@ -12,10 +12,10 @@ from sdk.games.plugin_base import Engine, PluginBase, Words
 from .actions import Action, step_from_json, step_to_json
 from .decisions import DECISIONS
 from .defaults import default_action
+from .observation import Observation, observe
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
-from .render import render
 from .state import State, new_game
-from .view import describe, view
+from .view import describe, render, view
 
 _DEFAULTS = Params().to_json()
 
@@ -47,8 +47,8 @@ class SaintMaloPlugin(PluginBase[State]):
         lambda state, step, seat: describe(state, step),
     )
 
-    def observe(self, state: Any, seat: int) -> State:
-        return self.state_of(state)
+    def observe(self, state: Any, seat: int) -> Observation:
+        return observe(self.state_of(state), seat)
 
     def resample_hidden(self, state: Any, seat: int, rng: random.Random) -> State:
         return self.state_of(state).clone()

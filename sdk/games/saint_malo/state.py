@@ -9,14 +9,12 @@ broken one; ``apply_unchecked`` trusts its caller, for search.
 
 from __future__ import annotations
 
-import bisect
 import itertools
-import math
 import random
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from ..errors import IllegalActionError
+from . import rules
 from .actions import (
     Action,
     Choose,
@@ -34,15 +32,27 @@ from .actions import (
 from .board import ADJACENT, OUTER, SIDE_MASKS, SPACES, squares_of
 from .city import City
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
+from .phases import (
+    ALL_DICE,
+    BONUS,
+    CHANCE,
+    CHOOSE,
+    DECISIONS,
+    KEEP,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    ROLL,
+    ROTATE,
+    TERMINAL,
+)
 from .pieces import (
     COIN_BONUS,
     DELIVERY_COST,
     HOUSE_VP,
     JUGGLER_VP_PER_TYPE,
-    MAX_BONUS_LEVEL,
     NOBLE_VP,
     NUM_DICE,
-    PERSON_LEVEL,
     PIRATE_STRENGTHS,
     ROLLS_PER_TURN,
     ROTATION_COST,
@@ -53,25 +63,8 @@ from .pieces import (
     ScorePart,
     Symbol,
 )
-from .shapes import GROUP_SETS, GROUPS_UP_TO, HOUSES_NEAR, MAX_HOUSES
 
-CHANCE = -1
-TERMINAL = -2
-ALL_DICE = (1 << NUM_DICE) - 1
 _SYMBOLS = tuple(Symbol)
-_PERSONS = tuple(Person)
-_REJECTION_TRIES = 24
-
-# Internal phases, in turn order.
-_ROLL, _KEEP, _CHOOSE, _ROTATE, _PLACE, _BONUS, _OVER = range(7)
-_DECISIONS: dict[int, Decision] = {
-    _KEEP: Decision.KEEP,
-    _CHOOSE: Decision.CHOOSE,
-    _ROTATE: Decision.ROTATE,
-    _PLACE: Decision.PLACE,
-    _BONUS: Decision.BONUS_PERSON,
-}
-_PHASE_NAMES = ("roll", "keep", "choose", "rotate", "place", "bonus_person", "over")
 
 
 class PirateAttack(NamedTuple):
@@ -126,22 +119,22 @@ class State:
     @property
     def current_player(self) -> int:
         """The seat to decide, or :data:`CHANCE` (dice to roll), or :data:`TERMINAL`."""
-        if self.phase == _ROLL:
+        if self.phase == ROLL:
             return CHANCE
-        if self.phase == _OVER:
+        if self.phase == OVER:
             return TERMINAL
         return self.current
 
     @property
     def decision(self) -> Decision | None:
         """The pending decision, or ``None`` at a chance node or the end."""
-        return _DECISIONS.get(self.phase)
+        return DECISIONS.get(self.phase)
 
     def is_terminal(self) -> bool:
-        return self.phase == _OVER
+        return self.phase == OVER
 
     def is_chance_node(self) -> bool:
-        return self.phase == _ROLL
+        return self.phase == ROLL
 
     @property
     def round(self) -> int:
@@ -199,23 +192,20 @@ class State:
     # --- chance --------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
         """Every ordered outcome of the pending roll with its probability."""
-        self._expect(_ROLL, "a roll")
+        rules.expect(self, ROLL, "a roll")
         count = self.to_roll.bit_count()
         probability = 1.0 / 6**count
         return [(Roll(faces), probability) for faces in itertools.product(_SYMBOLS, repeat=count)]
 
     def sample_chance(self, rng: random.Random) -> Roll:
         """A roll of the pending dice drawn from the caller's RNG."""
-        self._expect(_ROLL, "a roll")
+        rules.expect(self, ROLL, "a roll")
         return Roll(tuple([_SYMBOLS[rng.randrange(6)] for _ in range(self.to_roll.bit_count())]))
 
     # --- applying steps ------------------------------------------------------
     def apply(self, step: Step) -> None:
         """Apply an action or chance outcome after checking every rule."""
-        checker = _CHECKERS.get(type(step))
-        if checker is None:
-            raise IllegalActionError("R7 decisions", f"{step!r} is not a Saint Malo action")
-        checker(self, step)
+        rules.check(self, step)
         _APPLIERS[type(step)](self, step)
 
     def apply_unchecked(self, step: Step) -> None:
@@ -240,7 +230,7 @@ class State:
 
     # --- turn flow -----------------------------------------------------------
     def _start_turn(self) -> None:
-        self.phase = _ROLL
+        self.phase = ROLL
         self.rolls = 0
         self.to_roll = ALL_DICE
         self.rotated = 0
@@ -249,56 +239,29 @@ class State:
 
     def _stop_rolling(self) -> None:
         if self.available_symbols():
-            self.phase = _CHOOSE
+            self.phase = CHOOSE
         else:
             _end_turn(self)
 
     def _after_place(self) -> None:
         if self.bonus_persons and self.cities[self.current].filled != SPACES:
-            self.phase = _BONUS
+            self.phase = BONUS
         else:
             self.bonus_persons = 0  # a bonus person with no free space is skipped (R4)
             _end_turn(self)
 
-    def _expect(self, phase: int, what: str) -> None:
-        if self.phase != phase:
-            pending = _PHASE_NAMES[self.phase]
-            raise IllegalActionError("R7 decisions", f"expected {what}, but the state awaits {pending}")
-
-    # --- legal actions -------------------------------------------------------
+    # --- legal actions (see :mod:`~sdk.games.saint_malo.rules`) ---------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action for the pending decision (placements can number thousands)."""
-        return list(self.iter_legal_actions())
+        return list(rules.iter_legal_actions(self))
 
     def iter_legal_actions(self) -> Iterator[Action]:
         """Legal actions one at a time, without building a list."""
-        phase = self.phase
-        if phase == _KEEP:
-            return (Keep(mask) for mask in range(ALL_DICE + 1))
-        if phase == _CHOOSE:
-            return (Choose(s) for s in self.available_symbols())
-        if phase == _ROTATE:
-            return iter(self._legal_rotations())
-        if phase == _PLACE:
-            return self._iter_placements()
-        if phase == _BONUS:
-            return self._iter_persons(MAX_BONUS_LEVEL)
-        return iter(())
+        return rules.iter_legal_actions(self)
 
     def sample_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly from all legal actions, without listing placements."""
-        phase = self.phase
-        if phase == _KEEP:
-            return Keep(rng.randrange(ALL_DICE + 1))
-        if phase == _CHOOSE:
-            return Choose(rng.choice(self.available_symbols()))
-        if phase == _ROTATE:
-            return rng.choice(self._legal_rotations())
-        if phase == _PLACE:
-            return self._sample_placement(rng)
-        if phase == _BONUS:
-            return self._sample_person(rng, MAX_BONUS_LEVEL)
-        raise IllegalActionError("R7 decisions", f"no decision is pending ({_PHASE_NAMES[phase]})")
+        return rules.sample_action(self, rng)
 
     def rotatable_dice(self) -> int:
         """Mask of the dice that may be turned to the chosen symbol (not swords, not showing it)."""
@@ -309,114 +272,6 @@ class State:
                 mask |= 1 << index
         return mask
 
-    def _rotation_budget(self) -> int:
-        coins = self.cities[self.current].coins
-        return coins - DELIVERY_COST if self.chosen == Symbol.LOG else coins
-
-    def _legal_rotations(self) -> list[Rotate]:
-        rotatable = self.rotatable_dice()
-        budget = self._rotation_budget()
-        showing = self.dice.count(self.chosen)
-        legal = []
-        subset = rotatable
-        while True:
-            rotations = subset.bit_count()
-            if ROTATION_COST * rotations <= budget and showing + rotations >= 1:
-                legal.append(Rotate(subset))
-            if not subset:
-                return legal
-            subset = (subset - 1) & rotatable
-
-    def _iter_placements(self) -> Iterator[Place]:
-        city = self.cities[self.current]
-        symbol = self.chosen
-        showing = self.dice.count(symbol)
-        empty = SPACES & ~city.filled
-        if symbol == Symbol.LOG:
-            yield from (PlaceLogs(n) for n in range(1, showing + 1))
-        elif symbol == Symbol.CRATE:
-            yield from (PlaceCrates(g) for g in GROUPS_UP_TO[showing] if not g & city.filled)
-        elif symbol == Symbol.WALL:
-            outer = list(squares_of(empty & OUTER))
-            for n in range(1, min(showing, len(outer)) + 1):
-                for combo in itertools.combinations(outer, n):
-                    yield PlaceWalls(sum(1 << s for s in combo))
-        elif symbol == Symbol.CROSS:
-            spaces = list(squares_of(empty))
-            yield from (PlaceChurch(s, n) for n in range(1, showing + 1) for s in spaces)
-        else:
-            yield from self._iter_persons(showing)
-
-    def _iter_persons(self, max_level: int) -> Iterator[PlacePerson]:
-        city = self.cities[self.current]
-        spaces = list(squares_of(SPACES & ~city.filled))
-        near = HOUSES_NEAR[min(MAX_HOUSES, city.logs)]
-        for person in _PERSONS:
-            if PERSON_LEVEL[person] > max_level:
-                continue
-            for space in spaces:
-                yield PlacePerson(person, space)
-                if person is Person.ARCHITECT:
-                    blocked = city.filled | 1 << space
-                    for houses in near[space]:
-                        if not houses & blocked:
-                            yield PlacePerson(person, space, houses)
-
-    def _sample_placement(self, rng: random.Random) -> Place:
-        city = self.cities[self.current]
-        symbol = self.chosen
-        showing = self.dice.count(symbol)
-        if symbol == Symbol.LOG:
-            return PlaceLogs(rng.randint(1, showing))
-        if symbol == Symbol.CRATE:
-            groups = GROUPS_UP_TO[showing]
-            filled = city.filled
-            for _ in range(_REJECTION_TRIES):
-                group = groups[rng.randrange(len(groups))]
-                if not group & filled:
-                    return PlaceCrates(group)
-            return PlaceCrates(rng.choice([g for g in groups if not g & filled]))
-        if symbol == Symbol.WALL:
-            outer = list(squares_of(OUTER & ~city.filled))
-            sizes = range(1, min(showing, len(outer)) + 1)
-            n = rng.choices(sizes, weights=[math.comb(len(outer), k) for k in sizes])[0]
-            return PlaceWalls(sum(1 << s for s in rng.sample(outer, n)))
-        if symbol == Symbol.CROSS:
-            spaces = list(squares_of(SPACES & ~city.filled))
-            index = rng.randrange(len(spaces) * showing)
-            return PlaceChurch(spaces[index % len(spaces)], index // len(spaces) + 1)
-        return self._sample_person(rng, showing)
-
-    def _sample_person(self, rng: random.Random, max_level: int) -> PlacePerson:
-        """Uniform over (person, space, houses): rejection from a superset of candidate houses."""
-        city = self.cities[self.current]
-        spaces = list(squares_of(SPACES & ~city.filled))
-        persons = [p for p in _PERSONS if PERSON_LEVEL[p] <= max_level]
-        if Person.ARCHITECT not in persons:
-            index = rng.randrange(len(persons) * len(spaces))
-            return PlacePerson(persons[index // len(spaces)], spaces[index % len(spaces)])
-        near = HOUSES_NEAR[min(MAX_HOUSES, city.logs)]
-        others = (len(persons) - 1) * len(spaces)
-        weights = [1 + len(near[s]) for s in spaces]
-        total = others + sum(weights)
-        ends = list(itertools.accumulate(weights))
-        for _ in range(_REJECTION_TRIES):
-            index = rng.randrange(total)
-            if index < others:
-                return PlacePerson(
-                    [p for p in persons if p is not Person.ARCHITECT][index // len(spaces)],
-                    spaces[index % len(spaces)],
-                )
-            index -= others
-            slot = bisect.bisect_right(ends, index)
-            space, option = spaces[slot], index - (ends[slot] - weights[slot])
-            if option == 0:
-                return PlacePerson(Person.ARCHITECT, space)
-            houses = near[space][option - 1]
-            if not houses & (city.filled | 1 << space):
-                return PlacePerson(Person.ARCHITECT, space, houses)
-        return rng.choice(list(self._iter_persons(max_level)))
-
     # --- serialisation -------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """Compact plain-data form; :func:`State.from_json` restores it exactly."""
@@ -426,7 +281,7 @@ class State:
             "players": self.num_players,
             "turn": self.turn,
             "current": self.current,
-            "phase": _PHASE_NAMES[self.phase],
+            "phase": PHASE_NAMES[self.phase],
             "dice": list(self.dice),
             "rolls": self.rolls,
             "to_roll": self.to_roll,
@@ -450,7 +305,7 @@ class State:
         if len(state.cities) != state.num_players:
             raise ValueError("one city per player is needed")
         state.turn, state.current = int(data["turn"]), int(data["current"])
-        state.phase = _PHASE_NAMES.index(data["phase"])
+        state.phase = PHASE_NAMES.index(data["phase"])
         state.dice = [int(Symbol(d)) for d in data["dice"]]
         state.rolls, state.to_roll = int(data["rolls"]), int(data["to_roll"])
         state.rotated = int(data["rotated"])
@@ -476,7 +331,7 @@ class State:
     def __repr__(self) -> str:
         return (
             f"<State players={self.num_players} round={self.round} seat={self.current} "
-            f"phase={_PHASE_NAMES[self.phase]} dice={[Symbol(d).name for d in self.dice]}>"
+            f"phase={PHASE_NAMES[self.phase]} dice={[Symbol(d).name for d in self.dice]}>"
         )
 
 
@@ -495,169 +350,6 @@ def new_game(players: int = 4, params: Params | None = None) -> State:
     return state
 
 
-# --- checks: each raises IllegalActionError naming the rule ---------------------
-
-
-def _check_roll(state: State, step: Roll) -> None:
-    state._expect(_ROLL, "a roll")
-    if len(step.faces) != state.to_roll.bit_count():
-        raise IllegalActionError(
-            "R3 rolling",
-            f"{state.to_roll.bit_count()} dice are being rolled, the outcome has {len(step.faces)} faces",
-        )
-    if any(not 0 <= face <= Symbol.SWORDS for face in step.faces):
-        raise IllegalActionError("R3 rolling", f"faces must be die symbols 0-5: {step.faces}")
-
-
-def _check_keep(state: State, step: Keep) -> None:
-    state._expect(_KEEP, "a keep decision")
-    if not 0 <= step.reroll <= ALL_DICE:
-        raise IllegalActionError("R3 keep", f"reroll must be a mask over the 5 dice, got {step.reroll}")
-
-
-def _check_choose(state: State, step: Choose) -> None:
-    state._expect(_CHOOSE, "a choose decision")
-    if step.symbol == Symbol.SWORDS:
-        raise IllegalActionError("R4 choose", "swords can never be the chosen symbol")
-    if step.symbol not in state.available_symbols():
-        raise IllegalActionError(
-            "R4 choose",
-            f"{Symbol(step.symbol).name.lower()} is not available: no legal use of it exists "
-            "even after rotations the player can pay for",
-        )
-
-
-def _check_rotate(state: State, step: Rotate) -> None:
-    state._expect(_ROTATE, "a rotate decision")
-    if not 0 <= step.dice <= ALL_DICE:
-        raise IllegalActionError("R4 rotate", f"dice must be a mask over the 5 dice, got {step.dice}")
-    for index in squares_of(step.dice):
-        face = state.dice[index]
-        if face == Symbol.SWORDS:
-            raise IllegalActionError("R4 rotate", f"die {index} shows swords, which may never be rotated")
-        if face == state.chosen:
-            raise IllegalActionError("R4 rotate", f"die {index} already shows the chosen symbol")
-    rotations = step.dice.bit_count()
-    coins = state.cities[state.current].coins
-    if ROTATION_COST * rotations > coins:
-        raise IllegalActionError(
-            "R4 rotate",
-            f"{rotations} rotations cost {ROTATION_COST * rotations} coins, the player has {coins}",
-        )
-    if state.chosen == Symbol.LOG and ROTATION_COST * rotations + DELIVERY_COST > coins:
-        raise IllegalActionError("R4 logs", "after rotating, 2 coins must remain to pay for the log delivery")
-    if state.dice.count(state.chosen) + rotations < 1:
-        raise IllegalActionError("R4 rotate", "at least one die must show the chosen symbol")
-
-
-def _check_dice_used(state: State, used: int, what: str) -> None:
-    showing = state.dice.count(state.chosen)
-    if not 1 <= used <= showing:
-        raise IllegalActionError(
-            "R4 place", f"{what} uses {used} dice, but 1-{showing} show the chosen symbol"
-        )
-
-
-def _check_empty(city: City, mask: int, rule: str) -> None:
-    if mask & ~SPACES:
-        raise IllegalActionError(
-            rule, "only the 45 spaces may be built on (towers and off-board squares are not)"
-        )
-    if mask & city.filled:
-        raise IllegalActionError(rule, f"space(s) {list(squares_of(mask & city.filled))} are already filled")
-
-
-def _check_place(state: State, step: Place) -> None:
-    if state.phase == _BONUS:
-        raise IllegalActionError(
-            "R4 bonus person", f"a completed top side grants a person: expected PlacePerson, got {step!r}"
-        )
-    state._expect(_PLACE, "a place decision")
-    symbol = state.chosen
-    city = state.cities[state.current]
-    expected = _PLACE_TYPES[symbol]
-    if not isinstance(step, expected):
-        raise IllegalActionError(
-            "R4 place", f"the chosen symbol is {Symbol(symbol).name.lower()}: expected {expected.__name__}"
-        )
-    if isinstance(step, PlaceLogs):
-        _check_dice_used(state, step.count, "the delivery")
-        if city.coins < DELIVERY_COST:
-            raise IllegalActionError("R4 logs", "a delivery costs 2 coins")
-    elif isinstance(step, PlaceCrates):
-        used = step.spaces.bit_count()
-        _check_dice_used(state, used, "the crates")
-        _check_empty(city, step.spaces, "R4 crates")
-        if step.spaces not in GROUP_SETS[used]:
-            raise IllegalActionError(
-                "R4 crates", "crates placed in one turn must form one orthogonally connected group"
-            )
-    elif isinstance(step, PlaceWalls):
-        _check_dice_used(state, step.spaces.bit_count(), "the walls")
-        _check_empty(city, step.spaces, "R4 walls")
-        if step.spaces & ~OUTER:
-            raise IllegalActionError("R4 walls", "walls may only stand on the 20 outer spaces")
-    elif isinstance(step, PlaceChurch):
-        _check_dice_used(state, step.size, "the church")
-        _check_square(step.space, "R4 church")
-        _check_empty(city, 1 << step.space, "R4 church")
-    else:
-        assert isinstance(step, PlacePerson)
-        _check_person_type(step, "R4 person")
-        _check_dice_used(state, PERSON_LEVEL[step.person], Person(step.person).name.lower())
-        _check_person(city, step, "R4 person")
-
-
-def _check_bonus(state: State, step: PlacePerson) -> None:
-    state._expect(_BONUS, "a bonus person placement")
-    _check_person_type(step, "R4 bonus person")
-    if PERSON_LEVEL[step.person] > MAX_BONUS_LEVEL:
-        raise IllegalActionError("R4 bonus person", "a bonus person is of level 1-3 (no juggler, no noble)")
-    _check_person(state.cities[state.current], step, "R4 bonus person")
-
-
-def _check_square(space: int, rule: str) -> None:
-    if not 0 <= space < 49 or not SPACES >> space & 1:
-        raise IllegalActionError(rule, f"square {space} is not one of the 45 spaces")
-
-
-def _check_person_type(step: PlacePerson, rule: str) -> None:
-    if not isinstance(step.person, int) or not 0 <= step.person < len(Person):
-        raise IllegalActionError(rule, f"unknown person {step.person!r}: one of the seven types is needed")
-
-
-def _check_person(city: City, step: PlacePerson, rule: str) -> None:
-    _check_square(step.space, rule)
-    _check_empty(city, 1 << step.space, rule)
-    if step.houses and step.person != Person.ARCHITECT:
-        raise IllegalActionError("R4 architect", "only an architect builds houses")
-    if step.person != Person.ARCHITECT or not step.houses:
-        return
-    built = step.houses.bit_count()
-    if built > min(MAX_HOUSES, city.logs):
-        raise IllegalActionError(
-            "R4 architect", f"{built} houses need {built} logs (at most 3); the player has {city.logs}"
-        )
-    _check_empty(city, step.houses | 1 << step.space, "R4 architect")
-    if step.houses & (1 << step.space):
-        raise IllegalActionError("R4 architect", "a house cannot stand on the architect's own space")
-    if step.houses not in GROUP_SETS[built]:
-        raise IllegalActionError(
-            "R4 architect", "houses built in one turn must form one orthogonally connected group"
-        )
-    if not step.houses & ADJACENT[step.space]:
-        raise IllegalActionError("R4 architect", "at least one house must be adjacent to the new architect")
-
-
-_PLACE_TYPES: dict[int, type] = {
-    Symbol.LOG: PlaceLogs,
-    Symbol.CRATE: PlaceCrates,
-    Symbol.WALL: PlaceWalls,
-    Symbol.CROSS: PlaceChurch,
-    Symbol.HEAD: PlacePerson,
-}
-
-
 # --- effects -------------------------------------------------------------------
 
 
@@ -669,7 +361,7 @@ def _apply_roll(state: State, step: Roll) -> None:
             dice[index] = int(next(faces))
     state.rolls += 1
     if state.rolls < ROLLS_PER_TURN:
-        state.phase = _KEEP
+        state.phase = KEEP
     else:
         state._stop_rolling()
 
@@ -677,14 +369,14 @@ def _apply_roll(state: State, step: Roll) -> None:
 def _apply_keep(state: State, step: Keep) -> None:
     if step.reroll:
         state.to_roll = step.reroll
-        state.phase = _ROLL
+        state.phase = ROLL
     else:
         state._stop_rolling()
 
 
 def _apply_choose(state: State, step: Choose) -> None:
     state.chosen = int(step.symbol)
-    state.phase = _ROTATE
+    state.phase = ROTATE
 
 
 def _apply_rotate(state: State, step: Rotate) -> None:
@@ -693,7 +385,7 @@ def _apply_rotate(state: State, step: Rotate) -> None:
         for index in squares_of(step.dice):
             state.dice[index] = state.chosen
         state.rotated = step.dice
-    state.phase = _PLACE
+    state.phase = PLACE
 
 
 def _apply_place(state: State, step: Place) -> None:
@@ -724,15 +416,8 @@ def _apply_place(state: State, step: Place) -> None:
     state._after_place()
 
 
-def _check_person_step(state: State, step: PlacePerson) -> None:
-    if state.phase == _BONUS:
-        _check_bonus(state, step)
-    else:
-        _check_place(state, step)
-
-
 def _apply_person_step(state: State, step: PlacePerson) -> None:
-    if state.phase == _BONUS:
+    if state.phase == BONUS:
         _add_person(state.cities[state.current], step)
         state.bonus_persons -= 1
         state._after_place()
@@ -791,7 +476,7 @@ def _end_turn(state: State) -> None:
         state.ending = True
     state.turn += 1
     if state.ending and state.current == state.num_players - 1:
-        state.phase = _OVER
+        state.phase = OVER
     else:
         state.current = (state.current + 1) % state.num_players
         state._start_turn()
@@ -811,17 +496,6 @@ def _mark_pirates(state: State, swords: int) -> None:
         state.attacks = (*state.attacks, PirateAttack(state.turn, strength, defences))
 
 
-_CHECKERS: dict[type, Callable[[State, Any], None]] = {
-    Roll: _check_roll,
-    Keep: _check_keep,
-    Choose: _check_choose,
-    Rotate: _check_rotate,
-    PlaceLogs: _check_place,
-    PlaceCrates: _check_place,
-    PlaceWalls: _check_place,
-    PlaceChurch: _check_place,
-    PlacePerson: _check_person_step,
-}
 _APPLIERS: dict[type, Callable[[State, Any], None]] = {
     Roll: _apply_roll,
     Keep: _apply_keep,

@@ -16,8 +16,9 @@ from sdk.games.saint_malo.protocol import saint_malo_pb2 as pb
 
 from .actions import Choose, Keep, Place, PlacePerson, Rotate
 from .city import City
+from .phases import PHASE_NAMES
 from .pieces import Decision, ScorePart
-from .state import _PHASE_NAMES, State
+from .state import State
 
 __all__ = ["ACTIONS", "OBSERVATION", "decode_observation", "encode_observation"]
 
@@ -98,5 +99,5 @@ def encode_observation(state: State) -> pb.Observation:
 
 def decode_observation(message: pb.Observation, decision: Decision) -> State:
     """The engine state a ``decision`` request describes (a bot's forward model)."""
-    state: State = OBSERVATION.decode(message, "observation", phase=_PHASE_NAMES.index(decision.value))
+    state: State = OBSERVATION.decode(message, "observation", phase=PHASE_NAMES.index(decision.value))
     return state
