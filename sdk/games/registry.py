@@ -26,9 +26,13 @@ def games() -> dict[str, GamePlugin]:
 
 
 def get_game(name: str) -> GamePlugin:
-    """The plugin named ``name``; ``KeyError`` lists the known games."""
+    """The plugin named ``name``; ``KeyError`` lists the known games, or says how to install a game
+    the project declares but the installed metadata does not have yet."""
     known = games()
     if name not in known:
+        for missing in declared_but_not_installed():
+            if missing.name == name:
+                raise KeyError(missing.hint())
         raise KeyError(f"unknown game {name!r}; installed games: {', '.join(sorted(known)) or 'none'}")
     return known[name]
 

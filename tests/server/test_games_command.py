@@ -29,6 +29,23 @@ def test_an_entry_point_declared_but_not_installed_is_named_with_the_fix(
     assert code == 0 and "dice_duel" not in {game["name"] for game in listed}
 
 
+def test_running_a_game_declared_but_not_installed_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "pyproject.toml"
+    project.write_text((ROOT / "pyproject.toml").read_text() + EXTRA_LINE)
+    monkeypatch.setattr(registry, "PROJECT_FILE", project)
+    bracket = tmp_path / "duel.yaml"
+    bracket.write_text(
+        (ROOT / "tournaments" / "demo.yaml").read_text().replace("game: saint_malo", "game: dice_duel")
+    )
+    code, output = invoke("run", str(bracket), "--db", str(tmp_path / "t.db"))
+    assert code == 2
+    assert f"game 'dice_duel' (dice_duel.plugin:PLUGIN) is declared in {project} but not installed" in output
+    assert f"pip install -e {tmp_path}" in output and "Traceback" not in output
+    assert not (tmp_path / "t.db").exists()
+
+
 def test_the_installed_project_declares_nothing_missing() -> None:
     assert registry.declared_but_not_installed() == []
     code, output = invoke("games")
