@@ -1,14 +1,16 @@
-"""Storage per match: how many bytes a stored match takes in a SQLite database, for each game's example
-bracket and for the Saint Malo demo played by trivial bots.
+"""Storage per match: how many bytes a stored match takes in a SQLite database, for each installed game's
+example bracket, and for the games the trivial bot plays played by trivial bots.
 
-    python benchmarks/storage.py [--rounds N] [--workers 2] [--json]
+    python benchmarks/storage.py [--game NAME] [--rounds N] [--workers 2] [--json]
 
-Each bracket of ``tournaments/`` (its entrants and rules as they are; ``--rounds`` shortens it) is played
-into a fresh SQLite file, then vacuumed. Counted are the tables and indexes that grow with matches (all but
-the tournament, its entrants and the schema row), as SQLite's ``dbstat`` sees them, divided by the matches
-stored: "pages" are the whole pages they take (with a dozen matches, each small table or index still
-fills most of one page, counted in full), "data" the bytes those pages actually hold (what a table takes
-per match once a large database has filled its pages). The whole file's size per match is printed too.
+A game's example bracket is ``tournaments/<game>.yaml``, else the first bracket of ``tournaments/`` for
+that game, else one table of the game's demonstration seats (``demo_seats``) for three rounds. Each is
+played as it is (``--rounds`` shortens it) into a fresh SQLite file, then vacuumed. Counted are the
+tables and indexes that grow with matches (all but the tournament, its entrants and the schema row), as
+SQLite's ``dbstat`` sees them, divided by the matches stored: "pages" are the whole pages they take
+(with a dozen matches, each small table or index still fills most of one page, counted in full), "data"
+the bytes those pages actually hold (what a table takes per match once a large database has filled its
+pages). The whole file's size per match is printed too.
 """
 
 from __future__ import annotations
@@ -24,17 +26,13 @@ from typing import Any
 
 import yaml
 
+from benchmarks.trivial_bot import TrivialBot
+from sdk.games.registry import games, get_game
 from server.tournament.bracket import load_bracket
 from server.tournament.runner import run_tournament, schedule_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "tournaments"
-CASES = {
-    "saint_malo (trivial bots)": ("demo.yaml", "python -m benchmarks.trivial_bot"),
-    "saint_malo (demo)": ("demo.yaml", None),
-    "cities": ("cities.yaml", None),
-    "masons": ("masons.yaml", None),
-    "bruges": ("bruges.yaml", None),
-}
+TRIVIAL_BOT = "python -m benchmarks.trivial_bot"
 _FIXED_TABLES = {"sqlite_schema", "schema_info", "tournament", "entrant"}
 
 
@@ -54,14 +52,44 @@ class Size:
         }
 
 
-def _bracket(folder: Path, example: str, command: str | None, rounds: int | None, workers: int) -> Path:
-    data: dict[str, Any] = yaml.safe_load((EXAMPLES / example).read_text())
-    data["workers"] = workers
+def example_bracket(game: str) -> dict[str, Any]:
+    """The bracket that shows ``game`` (see the module's docstring), as data."""
+    own = EXAMPLES / f"{game}.yaml"
+    for path in [own, *sorted(EXAMPLES.glob("*.yaml"))]:
+        data = yaml.safe_load(path.read_text()) if path.is_file() else None
+        if isinstance(data, dict) and data.get("game") == game and "entrants" in data:
+            return data
+    seats = get_game(game).demo_seats
+    return {
+        "name": f"{game} storage",
+        "game": game,
+        "players": len(seats),
+        "rounds": 3,
+        "seed": 1,
+        "entrants": [{"name": f"seat-{n}", "command": command} for n, command in enumerate(seats)],
+    }
+
+
+def cases(only: str | None) -> dict[str, tuple[dict[str, Any], str | None]]:
+    """Label -> (bracket, entrants' command or None for the bracket's own), for every installed game."""
+    found: dict[str, tuple[dict[str, Any], str | None]] = {}
+    for game in [only] if only else sorted(games()):
+        bracket = example_bracket(game)
+        if game in TrivialBot.games:
+            found[f"{game} (trivial bots)"] = (bracket, TRIVIAL_BOT)
+        found[game] = (bracket, None)
+    return found
+
+
+def _bracket(
+    folder: Path, data: dict[str, Any], command: str | None, rounds: int | None, workers: int
+) -> Path:
+    data = {**data, "workers": workers}
     if rounds is not None:
         data["rounds"] = rounds
     if command is not None:
         data["entrants"] = [{"name": e["name"], "command": command} for e in data["entrants"]]
-    path = folder / example
+    path = folder / "bracket.yaml"
     path.write_text(yaml.safe_dump(data))
     return path
 
@@ -77,7 +105,7 @@ def measure(db: Path, matches: int) -> Size:
     return Size(matches, sum(size for size, _ in grows), sum(used for _, used in grows), db.stat().st_size)
 
 
-def play(example: str, command: str | None, rounds: int | None, workers: int) -> Size:
+def play(example: dict[str, Any], command: str | None, rounds: int | None, workers: int) -> Size:
     with tempfile.TemporaryDirectory() as tmp:
         bracket = load_bracket(_bracket(Path(tmp), example, command, rounds, workers))
         db = Path(tmp) / "storage.db"
@@ -89,12 +117,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    parser.add_argument(
+        "--game", choices=sorted(games()), help="only this installed game (default: every one)"
+    )
     parser.add_argument("--rounds", type=int, default=None, help="rounds of each bracket (default: its own)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     sizes = {
-        name: play(example, command, args.rounds, args.workers) for name, (example, command) in CASES.items()
+        name: play(example, command, args.rounds, args.workers)
+        for name, (example, command) in cases(args.game).items()
     }
     if args.json:
         print(json.dumps({name: size.to_json() for name, size in sizes.items()}))

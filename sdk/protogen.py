@@ -1,7 +1,7 @@
 """Regenerate protocol modules: the lifecycle's, or a game's, from the ``.proto`` files it owns.
 
     python -m sdk.protogen                  # the lifecycle and every game under sdk/games
-    python -m sdk.protogen my_game          # one installed game, by registry name
+    python -m sdk.protogen my_game          # one game by registry name: installed, or sdk/games/my_game
     python -m sdk.protogen path/to/my_game  # one game by its package folder (installed or not)
     python -m sdk.protogen lifecycle        # smtourney.v1 alone
     python -m sdk.protogen --check ...      # change nothing; exit 1 if a module is stale
@@ -100,17 +100,32 @@ def _shown(path: Path) -> Path:
     return path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
 
 
-def installed_game_folder(name: str) -> Path:
+def installed_game_folder(name: str) -> Path | None:
     """The package folder of the installed game ``name``, found without importing its plugin."""
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         if entry.name == name:
             spec = importlib.util.find_spec(entry.module)
             if spec is None or spec.origin is None:
-                break
+                return None
             if spec.submodule_search_locations:
                 return Path(next(iter(spec.submodule_search_locations)))
             return Path(spec.origin).parent
-    raise SystemExit(f"no installed game named {name!r} (give its package folder instead)")
+    return None
+
+
+def game_folder(target: str) -> Path:
+    """The package folder ``target`` names: a folder, an installed game, or a game folder under
+    ``sdk/games`` (a game added there works before the project is reinstalled to register it)."""
+    if Path(target).is_dir():
+        return Path(target)
+    found = installed_game_folder(target)
+    if found is not None:
+        return found
+    if (GAMES_DIR / target / "proto").is_dir():
+        return GAMES_DIR / target
+    raise SystemExit(
+        f"no installed game named {target!r} and no {GAMES_DIR / target}/proto (give its package folder)"
+    )
 
 
 def _generated(tree: ProtocolTree) -> dict[Path, str]:
@@ -186,11 +201,7 @@ def trees(targets: Sequence[str]) -> list[ProtocolTree]:
     if not targets:
         built_in = sorted(p.parent for p in GAMES_DIR.glob("*/proto"))
         return [LIFECYCLE, *map(game_tree, built_in)]
-    return [LIFECYCLE if target == LIFECYCLE.label else game_tree(_game_folder(target)) for target in targets]
-
-
-def _game_folder(target: str) -> Path:
-    return Path(target) if Path(target).is_dir() else installed_game_folder(target)
+    return [LIFECYCLE if target == LIFECYCLE.label else game_tree(game_folder(target)) for target in targets]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

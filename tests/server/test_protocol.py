@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from sdk import protogen
 from server.resimulate import resimulate
 from server.seats import SeatSpec
 
@@ -68,3 +69,15 @@ def test_the_check_catches_a_stale_game_protocol_and_regeneration_mends_it(tmp_p
     assert protogen().returncode == 0
     assert "edited by hand" not in module.read_text()
     assert protogen("--check").returncode == 0
+
+
+def test_a_game_folder_under_sdk_games_is_found_by_name_before_it_is_installed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shutil.copytree(ROOT / "tests" / "example_game" / "smtourney_example", tmp_path / "dice_duel")
+    monkeypatch.setattr(protogen, "GAMES_DIR", tmp_path)
+    (tree,) = protogen.trees(["dice_duel"])
+    assert tree.proto_dir == (tmp_path / "dice_duel" / "proto").resolve()
+    assert tree.out_package == "dice_duel.protocol"
+    with pytest.raises(SystemExit, match="no installed game named 'no_such_game'"):
+        protogen.trees(["no_such_game"])
