@@ -130,7 +130,14 @@ def check_name(target: str, name: str) -> str | None:
 
 
 def test_every_game_has_a_bot_page_with_an_example() -> None:
-    assert {page_game(page) for page in BOT_PAGES} == set(games())
+    paged = {page_game(page) for page in BOT_PAGES}
+    missing = [f"docs/bots-{game.replace('_', '-')}.md" for game in sorted(set(games()) - paged)]
+    assert not missing, (
+        f"every installed game needs a bot page, missing: {', '.join(missing)}. A bot page shows one "
+        "example bot (a fenced python block after <!-- example bot -->) that beats random play, and tables "
+        "of the Python and proto names it uses (<!-- names: ... -->); see this file's docstring"
+    )
+    assert not paged - set(games()), f"bot pages of games not installed: {sorted(paged - set(games()))}"
     for page in BOT_PAGES:
         assert len(examples(page)) == 1, f"{page.name} needs exactly one example bot"
         targets = {target.split(":")[0] for target, _ in named_tables(page)}

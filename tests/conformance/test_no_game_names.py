@@ -1,9 +1,8 @@
 """Nothing outside a game's own package names a game, its decision kinds or its concepts.
 
 What would name a game: its registry name and title (any case), its decision kinds as string
-literals in Python code (where a dispatch on them would be), and the nouns of its rules listed
-below (the games this repository ships; any other installed game is checked by name, title and
-kinds). The shared
+literals in Python code (where a dispatch on them would be), and the nouns of its rules, which
+every game declares in its own folder (``NOUNS`` in its ``view.py``). The shared
 code (referee, store, tournament, viewers, SDK core, generic bots) must mention none of it, with
 one exception: a bracket without ``game:`` is a Saint Malo bracket, as it was before there were
 other games, so that brackets written then still run.
@@ -11,6 +10,8 @@ other games, so that brackets written then still run.
 
 from __future__ import annotations
 
+import ast
+import importlib
 import re
 from pathlib import Path
 
@@ -34,31 +35,22 @@ SHARED = [
 BRACKET = ROOT / "server" / "tournament" / "bracket.py"
 LEGACY_DEFAULT = 'default="saint_malo",  # brackets from before'
 
-#: The nouns of each shipped game's rules, as whole words in any case.
-CONCEPTS = {
-    "saint_malo": [
-        "dice", "pirate", "pirates", "crate", "crates", "wall", "walls", "church", "churches",
-        "cannon", "cannons", "citizen", "juggler", "noble", "architect", "merchant", "priest", "soldier",
-    ],
-    "cities": [
-        "empire", "empires", "wonder", "wonders", "capital", "capitals", "unification", "commander",
-        "festival", "barbarians", "plague", "protection", "espionage",
-    ],
-    "masons": [
-        "tower", "towers", "house", "houses", "palace", "palaces", "guild", "shore", "mason",
-    ],
-    "blind_auction": ["prize", "prizes", "bid", "bids"],
-    "bruges": [
-        "canal", "canals", "guilder", "guilders", "statue", "statues", "reputation", "threat", "threats",
-        "majority", "majorities", "penalty", "penalties", "houses", "persons", "knight", "jester", "flood",
-        "raid", "intrigue",
-    ],
-}  # fmt: skip
+
+def nouns(name: str) -> tuple[str, ...]:
+    """The game's own ``NOUNS``, from the ``view`` module beside its plugin."""
+    package = type(games()[name]).__module__.rpartition(".")[0]
+    try:
+        view = importlib.import_module(f"{package}.view")
+    except ModuleNotFoundError:
+        view = None
+    declared = getattr(view, "NOUNS", None)
+    assert declared, f"{name}: declare NOUNS, the nouns of its rules, in {package}.view"
+    return tuple(declared)
 
 
 def patterns(name: str, path: Path) -> list[re.Pattern[str]]:
     plugin = games()[name]
-    words = [*CONCEPTS.get(name, []), plugin.name, plugin.title]
+    words = [*nouns(name), plugin.name, plugin.title]
     found = [re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)]
     if path.suffix == ".py":
         kinds = "|".join(re.escape(kind) for kind in plugin.decisions.kinds)
@@ -78,3 +70,33 @@ def test_shared_code_names_nothing_of_a_game(game: str) -> None:
                 if found:
                     hits.append(f"{path.relative_to(ROOT)}:{number}: {found.group(0)!r} in {line.strip()}")
     assert not hits, f"shared code names {game}:\n" + "\n".join(hits)
+
+
+@pytest.mark.parametrize("game", installed_games_with_example())
+def test_no_decision_kind_is_a_word_of_the_shared_code(game: str) -> None:
+    """A kind named like a string the shared code already uses (``turn``) is the game's naming
+    clash, not shared code naming the game: said so here, before the test above blames the code."""
+    shared = shared_literals()
+    clashes = sorted(kind for kind in games()[game].decisions.kinds if kind in shared)
+    assert not clashes, (
+        f"{game} names a decision kind {', '.join(map(repr, clashes))}, a word the shared code already "
+        "uses for its own purpose: rename the game's decision kind after the game's own thing "
+        "(Bruges answers its rules' 'turn' with the kind 'take_turn')"
+    )
+
+
+def shared_literals() -> set[str]:
+    """Every string literal of the shared Python code as it is with no game installed."""
+    found: set[str] = set()
+    for path in SHARED:
+        if path.suffix == ".py":
+            found.update(
+                node.value
+                for node in ast.walk(ast.parse(path.read_text()))
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            )
+    return found
+
+
+def test_the_clash_check_sees_the_words_of_the_shared_code() -> None:
+    assert {"turn", "seat"} <= shared_literals() and "take_turn" not in shared_literals()

@@ -28,6 +28,13 @@ from .observation import observe
 from .phases import MAJORITY_NAMES, PENALTY_NAMES, PHASE_NAMES
 from .state import State
 
+#: The nouns of the game's rules: no code outside the game may use them (a conformance test checks).
+NOUNS = (
+    "canal", "canals", "guilder", "guilders", "statue", "statues", "reputation", "threat", "threats",
+    "majority", "majorities", "penalty", "penalties", "houses", "persons", "knight", "jester", "flood",
+    "raid", "intrigue",
+)  # fmt: skip
+
 
 def _card(card: int) -> dict[str, Any]:
     person = PERSONS[CARD_PERSON[card]]

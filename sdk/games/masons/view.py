@@ -27,6 +27,12 @@ from .observation import Observation, observe
 from .phases import DECISION_PHASES, PHASE_NAMES
 from .state import State
 
+#: The nouns of the game's rules: no code outside the game may use them (a conformance test checks).
+NOUNS = (
+    "tower", "towers", "house", "houses", "palace", "palaces", "guild", "shore", "mason",
+)  # fmt: skip
+
+
 #: Cards named from the top of a shuffled pile in the organiser's step text.
 SHUFFLE_SHOWN = 5
 

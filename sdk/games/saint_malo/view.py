@@ -27,6 +27,13 @@ from .city import City
 from .pieces import NUM_DICE, PIRATE_STRENGTHS, Person, Symbol
 from .state import PirateAttack, State
 
+#: The nouns of the game's rules: no code outside the game may use them (a conformance test checks).
+NOUNS = (
+    "dice", "pirate", "pirates", "crate", "crates", "wall", "walls", "church", "churches",
+    "cannon", "cannons", "citizen", "juggler", "noble", "architect", "merchant", "priest", "soldier",
+)  # fmt: skip
+
+
 #: One character per square kind; churches show their size, people their initial.
 CELL_CODES: dict[str, str] = {
     "empty": ".",

@@ -6,6 +6,11 @@ from typing import Any
 
 from .state import Bid, Claim, State, Step
 
+#: The nouns of the game's rules: no code outside the game may use them (a conformance test checks).
+NOUNS = (
+    "prize", "prizes", "bid", "bids",
+)  # fmt: skip
+
 
 def view(game: State, seat: int | None) -> dict[str, Any]:
     return {
