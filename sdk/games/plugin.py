@@ -39,7 +39,13 @@ __all__ = ["DecisionContext", "GamePlugin", "GameState", "Parameter", "PluginDef
 
 
 class GameState(Protocol):
-    """The engine-state surface the referee relies on (OpenSpiel-style)."""
+    """The engine-state surface the referee relies on (OpenSpiel-style).
+
+    Two more methods are optional fast paths, used where an engine has them
+    (:mod:`sdk.games.play`, the benchmarks): ``sample_action(rng)``, a random legal action drawn
+    without listing them all, and ``apply_unchecked(step)``, a step known to be legal applied
+    without its checks; otherwise ``legal_actions`` and ``apply`` serve.
+    """
 
     @property
     def current_player(self) -> int: ...  # the deciding seat, or a negative CHANCE/TERMINAL marker
