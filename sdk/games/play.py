@@ -76,7 +76,7 @@ class RandomPolicy:
 @overload
 def play_to_end(
     game: S,
-    policies: Sequence[Callable[[S], Any]],
+    policies: Sequence[Policy[S]],
     chance: random.Random,
     *,
     check: bool = True,
@@ -85,7 +85,7 @@ def play_to_end(
 @overload
 def play_to_end(
     game: GamePlugin,
-    policies: Sequence[Callable[[Any], Any]],
+    policies: Sequence[Policy[Any]],
     chance: random.Random,
     *,
     params: Mapping[str, Any] | None = None,
@@ -94,7 +94,7 @@ def play_to_end(
 ) -> Any: ...
 def play_to_end(
     game: Any,
-    policies: Sequence[Callable[[Any], Any]],
+    policies: Sequence[Policy[Any]],
     chance: random.Random,
     *,
     params: Mapping[str, Any] | None = None,
@@ -164,7 +164,7 @@ class GameRecord(Generic[S, P]):
     @classmethod
     def play(
         cls,
-        policies: Sequence[Callable[[S], Any]],
+        policies: Sequence[Policy[S]],
         chance: random.Random,
         params: P | None = None,
         *,
