@@ -7,7 +7,6 @@ Every refusal is a 4xx whose ``detail`` is one line, decided before anything is 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,7 +31,8 @@ from .checking import CheckReport
 from .config import Ladder
 from .history import MatchInProgressError, ended_match, matches_of
 from .programs import Programs, default_data_dir
-from .store import VALIDATING, BotRow, LadderError, LadderStore
+from .refused import RefusedUploads
+from .store import BotRow, LadderError, LadderStore, LimitError, SubmissionLimits
 from .tokens import MAX_TOKEN_CHARS
 
 __all__ = ["MAX_JSON_BODY_BYTES", "create_app"]
@@ -171,6 +171,7 @@ def create_app(
     programs = Programs(data_dir or default_data_dir(ladder.database_path))
     uploading: set[int] = set()
     """Participants with an upload under way."""
+    refused = RefusedUploads()
     app.add_middleware(BodyLimit, limit=MAX_JSON_BODY_BYTES, paths={ARCHIVE_PATH: ladder.submission_bytes})
 
     @app.exception_handler(RequestValidationError)
@@ -203,15 +204,9 @@ def create_app(
         responses=_refusals(401, 403, 409, 413, 422, 429),
     )
     def submit(participant: Participant, submission: RemoteSubmission) -> dict[str, Any]:
-        _may_submit(ladder, store, participant, submission.name)
-        rating = ladder.initial_rating
-        try:
-            row = store.add_bot(
-                _id(participant), submission.name, submission.spec(), mu=rating.mu, sigma=rating.sigma
-            )
-        except LadderError as exc:
-            raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
-        return row.to_json()
+        limits = _limits(ladder, refused, participant)
+        _may_submit(store, participant, submission.name, limits)
+        return _added(store, ladder, participant, submission.name, submission.spec(), limits).to_json()
 
     @app.post("/api/ladder/bots/{name}/retire", summary="Retire one of my bots")
     def retire(participant: Participant, name: str) -> dict[str, Any]:
@@ -248,17 +243,19 @@ def create_app(
             )
         uploading.add(me)  # no await since the check: no other upload of theirs can slip in between
         try:
-            await run_in_threadpool(_may_submit, ladder, store, participant, submission.name)
-            program = await _unpacked(request)
+            limits = _limits(ladder, refused, participant)
+            await run_in_threadpool(_may_submit, store, participant, submission.name, limits)
+            try:
+                program = await _unpacked(request)
+            except HTTPException as exc:
+                if exc.status_code != status.HTTP_400_BAD_REQUEST:  # refused, not cut short
+                    refused.add(me)
+                raise
             spec = {"dir": str(program), "command": submission.command}
-            rating = ladder.initial_rating
             try:
                 row = await run_in_threadpool(
-                    store.add_bot, me, submission.name, spec, mu=rating.mu, sigma=rating.sigma
+                    _added, store, ladder, participant, submission.name, spec, limits
                 )
-            except LadderError as exc:
-                programs.discard(program)
-                raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
             except BaseException:
                 programs.discard(program)
                 raise
@@ -324,38 +321,53 @@ def create_app(
 
 ARCHIVE_PATH = "/api/ladder/bots/archive"
 MAX_MATCHES_PAGE = 1000
-SUBMISSION_WINDOW = timedelta(hours=1)
 
 
-def _may_submit(ladder: Ladder, store: LadderStore, participant: LadderParticipant, name: str) -> None:
+def _limits(ladder: Ladder, refused: RefusedUploads, participant: LadderParticipant) -> SubmissionLimits:
+    """The participant's limits now: the ladder's, with their refused uploads of the hour counted."""
+    return SubmissionLimits(
+        ladder.max_active_bots, ladder.submissions_per_hour, refused.recent(_id(participant))
+    )
+
+
+def _may_submit(
+    store: LadderStore, participant: LadderParticipant, name: str, limits: SubmissionLimits
+) -> None:
     """Refuse a submission before anything is read or written: paused, too many at once or within the
-    hour, or a name already used."""
+    hour, or a name already used. Checked again when the bot is added, atomically."""
     if participant.paused:
         raise HTTPException(status.HTTP_403_FORBIDDEN, "your participation is paused by the organiser")
-    mine = store.bots(_id(participant))
-    waiting = sum(1 for row in mine if row.status == VALIDATING)
-    if waiting >= ladder.max_active_bots:
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS,
-            f"{waiting} of your bots are still validating; submit again once they are done",
-        )
-    since = datetime.now(UTC) - SUBMISSION_WINDOW
-    recent = sum(1 for row in mine if _aware(row.submitted_at) > since)
-    if recent >= ladder.submissions_per_hour:
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS,
-            f"you made {recent} submissions in the last hour, this ladder's most; submit again later",
-            headers={"Retry-After": "3600"},
-        )
-    if any(row.name == name for row in mine):
+    try:
+        store.check_limits(_id(participant), limits)
+    except LimitError as exc:
+        raise _too_many(exc) from None
+    if any(row.name == name for row in store.bots(_id(participant))):
         raise HTTPException(
             status.HTTP_409_CONFLICT, f"you already have a bot named {name!r}; give the new one another name"
         )
 
 
-def _aware(moment: datetime) -> datetime:
-    """A stored time as UTC (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+def _added(
+    store: LadderStore,
+    ladder: Ladder,
+    participant: LadderParticipant,
+    name: str,
+    spec: dict[str, Any],
+    limits: SubmissionLimits,
+) -> BotRow:
+    """The new bot, its limits checked and its row inserted in one transaction."""
+    rating = ladder.initial_rating
+    try:
+        return store.add_bot(_id(participant), name, spec, mu=rating.mu, sigma=rating.sigma, limits=limits)
+    except LimitError as exc:
+        raise _too_many(exc) from None
+    except LadderError as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
+
+
+def _too_many(exc: LimitError) -> HTTPException:
+    headers = None if exc.retry_after_s is None else {"Retry-After": str(exc.retry_after_s)}
+    return HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, str(exc), headers=headers)
 
 
 def _with_report(row: BotRow, log_dir: Path) -> dict[str, Any]:

@@ -10,10 +10,11 @@ import json
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select as select_columns
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
@@ -56,8 +57,10 @@ __all__ = [
     "BotRow",
     "LadderError",
     "LadderStore",
+    "LimitError",
     "SeatedBot",
     "Seating",
+    "SubmissionLimits",
     "ranked",
 ]
 
@@ -84,6 +87,29 @@ LADDER_FINGERPRINT = "ladder"
 
 class LadderError(ValueError):
     """A change the ladder refuses; the message is one line."""
+
+
+class LimitError(LadderError):
+    """A submission beyond one of the participant's limits; ``retry_after_s`` when waiting helps."""
+
+    def __init__(self, message: str, *, retry_after_s: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
+SUBMISSION_WINDOW = timedelta(hours=1)
+"""The window ``submissions_per_hour`` counts in."""
+
+
+@dataclass(frozen=True, slots=True)
+class SubmissionLimits:
+    """What a participant may have submitted when a new bot is added: at most ``validating`` bots
+    validating at once, and ``per_hour`` submissions in the last hour, ``refused`` more counted
+    against the hour (refused uploads, which leave no row)."""
+
+    validating: int
+    per_hour: int
+    refused: int = 0
 
 
 @dataclass(frozen=True)
@@ -203,13 +229,31 @@ class LadderStore:
     # --- bots --------------------------------------------------------------------------------------
 
     def add_bot(
-        self, participant_id: int, name: str, spec: dict[str, Any], *, mu: float, sigma: float
+        self,
+        participant_id: int,
+        name: str,
+        spec: dict[str, Any],
+        *,
+        mu: float,
+        sigma: float,
+        limits: SubmissionLimits | None = None,
     ) -> BotRow:
-        """A new bot of the participant, ``validating``; a name is used once per participant."""
+        """A new bot of the participant, ``validating``; a name is used once per participant.
+
+        With ``limits``, they are checked and the bot inserted in one transaction that first locks
+        the participant's row (a write: SQLite's write lock, PostgreSQL's row lock), so parallel
+        submissions of one participant are counted one after the other and never pass a limit."""
         with self._session() as session:
+            session.execute(
+                update(LadderParticipant)
+                .where(col(LadderParticipant.id) == participant_id)
+                .values(paused=LadderParticipant.paused)
+            )
             participant = session.get(LadderParticipant, participant_id)
             if participant is None or participant.removed:
                 raise LadderError("no such participant")
+            if limits is not None:
+                _within(session, participant_id, limits)
             taken = select(LadderBot).where(
                 LadderBot.participant_id == participant_id, LadderBot.name == name
             )
@@ -232,6 +276,12 @@ class LadderStore:
                     f"you already have a bot named {name!r}; give the new one another name"
                 ) from None
             return _row(bot, participant.name)
+
+    def check_limits(self, participant_id: int, limits: SubmissionLimits) -> None:
+        """Refuse early (as :class:`LimitError`) a submission :meth:`add_bot` would refuse, before an
+        upload is read; :meth:`add_bot` checks again, atomically."""
+        with self._session() as session:
+            _within(session, participant_id, limits)
 
     def retire(self, bot_name: str, participant_id: int | None = None) -> BotRow:
         """Retire a bot, named ``PARTICIPANT/BOT`` or, with ``participant_id``, among that one's own."""
@@ -515,6 +565,28 @@ class LadderStore:
             session.add(match)
             session.commit()
         return True
+
+
+def _within(session: Session, participant_id: int, limits: SubmissionLimits) -> None:
+    """Refuse a new bot beyond the participant's limits, counted within the caller's transaction."""
+    since = datetime.now(UTC) - SUBMISSION_WINDOW
+    mine = session.exec(
+        select(LadderBot.status, LadderBot.submitted_at).where(LadderBot.participant_id == participant_id)
+    ).all()
+    waiting = sum(1 for status, _ in mine if status == VALIDATING)
+    if waiting >= limits.validating:
+        raise LimitError(f"{waiting} of your bots are still validating; submit again once they are done")
+    recent = limits.refused + sum(1 for _, submitted in mine if _aware(submitted) > since)
+    if recent >= limits.per_hour:
+        raise LimitError(
+            f"you made {recent} submissions in the last hour, this ladder's most; submit again later",
+            retry_after_s=int(SUBMISSION_WINDOW.total_seconds()),
+        )
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _seating(session: Session, ladder_match_id: int) -> Seating:
