@@ -24,6 +24,7 @@ from server.tournament.bracket_checks import command_problem, header_value_probl
 from server.tournament.bracket_errors import format_path
 from server.web.app import viewer_app
 from server.web.catalog import Catalog, NotFoundError, UnreadableReplayError
+from server.web.deps import MAX_ROW_ID, RowId
 
 from .archive import ArchiveError
 from .body_limit import BodyLimit
@@ -283,7 +284,8 @@ def create_app(
         bot: Annotated[str | None, Query(description="Only the matches of this bot of mine.")] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_MATCHES_PAGE, description="At most this many.")] = 100,
         before: Annotated[
-            int | None, Query(ge=1, description="Only matches with a smaller id (the next page).")
+            int | None,
+            Query(ge=1, le=MAX_ROW_ID, description="Only matches with a smaller id (the next page)."),
         ] = None,
     ) -> list[dict[str, Any]]:
         """Every seat with its bot and participant; scores, ranks and forfeits once the match has ended."""
@@ -295,7 +297,7 @@ def create_app(
         summary="The replay of an ended match (public)",
         responses=_refusals(404, 409),
     )
-    def replay(match_id: int) -> JSONResponse:
+    def replay(match_id: RowId) -> JSONResponse:
         """The replay format of docs/replay-format.md, as the web viewer gives it; a match in
         progress has none yet (409)."""
         try:
