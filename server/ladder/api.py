@@ -26,6 +26,7 @@ from server.web.app import viewer_app
 from server.web.catalog import Catalog, NotFoundError, UnreadableReplayError
 from server.web.deps import MAX_ROW_ID, RowId
 
+from .addresses import AddressRefusedError, command_looks_like_address
 from .archive import ArchiveError
 from .body_limit import BodyLimit
 from .checking import CheckReport
@@ -100,6 +101,11 @@ class ArchiveSubmission(_Submission):
     @field_validator("command")
     @classmethod
     def _command_usable(cls, value: str) -> str:
+        if command_looks_like_address(value):
+            raise ValueError(
+                "an archive's command is run in its folder, in the sandbox (e.g. python bot.py), never "
+                "reached as an address: submit a bot you run yourself by address instead"
+            )
         return _checked(value, command_problem(value))
 
 
@@ -207,6 +213,10 @@ def create_app(
     def submit(participant: Participant, submission: RemoteSubmission) -> dict[str, Any]:
         limits = _limits(ladder, refused, participant)
         _may_submit(store, participant, submission.name, limits)
+        try:
+            ladder.addresses.policy().reach_spec(submission.spec())
+        except AddressRefusedError as exc:
+            raise HTTPException(422, f"address: {exc}") from None
         return _added(store, ladder, participant, submission.name, submission.spec(), limits).to_json()
 
     @app.post("/api/ladder/bots/{name}/retire", summary="Retire one of my bots")

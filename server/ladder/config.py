@@ -32,7 +32,9 @@ from server.tournament.bracket_errors import FieldError
 from server.tournament.bracket_params import normalized_params
 from server.tournament.model_file import load_model
 
-__all__ = ["InitialRating", "Ladder", "Matchmaking", "load_ladder"]
+from .addresses import AddressPolicy, address_entry_problem
+
+__all__ = ["AddressRules", "InitialRating", "Ladder", "Matchmaking", "load_ladder"]
 
 MAX_ACTIVE_BOTS = 100
 """Most bots one participant may have active at once."""
@@ -49,6 +51,35 @@ class InitialRating(_Model):
     sigma: float = Field(
         default=25.0 / 3, gt=0, strict=False, allow_inf_nan=False, description="Uncertainty of the mean."
     )
+
+
+class AddressRules(_Model):
+    """Which addresses of bots that participants run themselves the ladder reaches (see
+    :mod:`server.ladder.addresses`): globally routable ones unless denied, others only if allowed."""
+
+    allow: list[str] = Field(
+        default_factory=list,
+        strict=True,
+        description="Networks (203.0.113.0/24), IPs or host names (*.example.org) always reached, even "
+        "private or loopback ones.",
+    )
+    deny: list[str] = Field(
+        default_factory=list,
+        strict=True,
+        description="Networks, IPs or host names never reached (0.0.0.0/0 and ::/0: none but the allowed).",
+    )
+
+    @field_validator("allow", "deny")
+    @classmethod
+    def _entries_usable(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            problem = address_entry_problem(entry)
+            if problem is not None:
+                raise ValueError(problem)
+        return value
+
+    def policy(self) -> AddressPolicy:
+        return AddressPolicy(tuple(self.allow), tuple(self.deny))
 
 
 class Matchmaking(_Model):
@@ -125,6 +156,9 @@ class Ladder(_Model):
     )
     seed: int = Field(
         default=0, ge=0, le=MAX_SEED, strict=True, description="Master seed of every match's chance outcomes."
+    )
+    addresses: AddressRules = Field(
+        default_factory=AddressRules, description="Which addresses of participants' own bots are reached."
     )
     database: Path | None = Field(
         default=None,

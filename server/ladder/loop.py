@@ -174,7 +174,10 @@ class LadderLoop:
     def _submit(self, executor: Executor, ladder_match_id: int) -> None:
         seating = self._store.seating(ladder_match_id)
         sandbox = self._ladder.sandbox
-        specs = tuple(seat_spec(bot.name, bot.spec_json, sandbox=sandbox) for bot in seating.bots)
+        addresses = self._ladder.addresses.policy()
+        specs = tuple(
+            seat_spec(bot.name, bot.spec_json, sandbox=sandbox, addresses=addresses) for bot in seating.bots
+        )
         job = MatchJob(
             index=ladder_match_id,
             game=self._ladder.game,

@@ -78,7 +78,8 @@ def validation_match(bot_id: int, spec_json: str, ladder: Ladder, log_dir: Path)
         game=ladder.game,
         match_id=name,
         seed=derive_seed(ladder.seed, "validation match", bot_id),
-        specs=(seat_spec(name, spec_json, sandbox=ladder.sandbox),) * ladder.players,
+        specs=(seat_spec(name, spec_json, sandbox=ladder.sandbox, addresses=ladder.addresses.policy()),)
+        * ladder.players,
         params=ladder.params,
         config=ladder.referee_config(),
         log_dir=log_dir,

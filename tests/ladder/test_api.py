@@ -33,7 +33,9 @@ from .conftest import cli
 from .test_organiser import add, rows
 
 ROOT = Path(__file__).resolve().parents[2]
-LADDER = "name: test ladder\ngame: saint_malo\nplayers: 2\nmax_active_bots: 2\n"
+LOOPBACK = "addresses: {allow: [127.0.0.0/8]}\n"
+"""Lets the ladder reach the tests' own bots on 127.0.0.1 (denied by default)."""
+LADDER = "name: test ladder\ngame: saint_malo\nplayers: 2\nmax_active_bots: 2\n" + LOOPBACK
 
 
 @dataclass(frozen=True)
