@@ -55,7 +55,9 @@ class _Submission(BaseModel):
     @field_validator("name")
     @classmethod
     def _name_usable(cls, value: str) -> str:
-        return _checked(value, name_problem(value) or header_value_problem(value, "a bot name"))
+        return _checked(
+            value, name_problem(value) or header_value_problem(value, "a bot name") or _path_problem(value)
+        )
 
 
 class RemoteSubmission(_Submission):
@@ -142,6 +144,14 @@ REFUSALS = {
 def _refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI description of a route's refusals."""
     return {code: {"model": Refusal, "description": REFUSALS[code]} for code in codes}
+
+
+def _path_problem(name: str) -> str | None:
+    """A bot is fetched and retired at ``/api/ladder/bots/NAME``: a name that cannot be one path
+    segment there (a ``/``, or ``.`` and ``..``, which clients fold away) is refused."""
+    if "/" in name or name in (".", ".."):
+        return "a bot name cannot contain / nor be . or ..: it is part of the bot's URL"
+    return None
 
 
 def _checked(value: str, problem: str | None) -> str:

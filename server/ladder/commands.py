@@ -85,6 +85,14 @@ def add_participant(name: NameArgument, db: DbOption) -> None:
     print(token)
 
 
+@ladder_app.command("rotate-token")
+def rotate_token(name: NameArgument, db: DbOption) -> None:
+    """Replace a participant's token (one that leaked): the old one stops working at once."""
+    token = _change(db, lambda ladder: ladder.rotate_token(name))
+    console.print(plain(f"participant {name} has a new token, shown only now (the old one no longer works):"))
+    print(token)
+
+
 @ladder_app.command("remove-participant")
 def remove_participant(name: NameArgument, db: DbOption) -> None:
     """Remove a participant: their token stops working and their bots are retired."""
@@ -213,7 +221,8 @@ def _print_bots(rows: list[dict[str, object]], json_output: bool, title: str, *,
         "last game",
         "reason",
     ]:
-        table.add_column(column)
+        # Folded, never cut: two long names cut to the same "greed…" would read as one bot.
+        table.add_column(column, overflow="fold")
     for place, row in enumerate(rows, start=1):
         mu, sigma = row.get("mu"), row.get("sigma")
         cells = [row.get(key) for key in ("name", "participant", "status", "games")]

@@ -200,6 +200,17 @@ class LadderStore:
             session.commit()
         return retired
 
+    def rotate_token(self, name: str) -> str:
+        """Give ``name`` a new token, returned (and, like the first, kept only as its hash): the old
+        one stops working at once, the participant keeps their name, bots and history."""
+        token = new_token()
+        with self._session() as session:
+            participant = self._participant(session, name)
+            participant.token_hash = token_hash(token)
+            session.add(participant)
+            session.commit()
+        return token
+
     def set_paused(self, name: str, paused: bool) -> None:
         """A paused participant's bots are not scheduled, and it cannot submit."""
         with self._session() as session:
