@@ -200,6 +200,6 @@ class LadderLoop:
             self._report(referee_failure(result, job.match_id, self._log_dir))
             return
         try:
-            self._store.finish_match(tournament_id, result.index, result.record)
+            self._store.finish_match(tournament_id, result.index, result.record, self._ladder.suspension)
         except StoreError as exc:  # left ``playing``: the next start plays it again
             self._report(f"match {job.match_id} could not be stored: {exc}")

@@ -35,9 +35,9 @@ from server.store.models import (
 )
 from server.store.repository import MatchResult, Placement, Store, insert_match
 from server.tournament.bracket_checks import name_problem
-from server.tournament.forfeit_streaks import STREAK
 from server.tournament.ratings import ENVIRONMENT, rate
 
+from .config import Suspension
 from .matchmaking import Rated, Table, form_table
 from .seating import entrant_name
 from .tokens import new_token, token_hash
@@ -505,10 +505,17 @@ class LadderStore:
                 session.add(match)
                 session.commit()
 
-    def finish_match(self, tournament_id: int, ladder_match_id: int, packed: PackedRecord) -> bool:
+    def finish_match(
+        self,
+        tournament_id: int,
+        ladder_match_id: int,
+        packed: PackedRecord,
+        suspension: Suspension | None = None,
+    ) -> bool:
         """Store a played ladder match in one transaction: the match, its seats and steps, the bots'
         new ratings (TrueSkill, as a bracket rates), games and last game, their rating snapshots, a
-        suspension for a bot that has now forfeited ``STREAK`` matches in a row, and the ladder match
+        suspension for a bot that has now forfeited ``suspension.forfeits`` of its last ``suspension.matches``
+        matches (default: 3 of 5, so forfeiting every other match is caught too), and the ladder match
         ``done``. False, changing nothing, if it was stored already: a match is never counted twice.
 
         The stored match's ``index`` is the order in which results were applied to the ratings, so
@@ -553,14 +560,19 @@ class LadderStore:
                 len(seated), [result], [ENVIRONMENT.create_rating(bot.mu, bot.sigma) for bot in before]
             )
             now = datetime.now(UTC)
+            rule = suspension or Suspension()
             for bot, rating, seat in zip(before, ratings, head.seats, strict=True):
                 bot.mu, bot.sigma = rating.mu, rating.sigma
                 bot.games += 1
                 bot.last_game_at = now
-                streak = seat.forfeited and _forfeit_streak(session, entrant_ids[bot.id or 0])
-                if streak and bot.status == ACTIVE:
-                    bot.status = SUSPENDED
-                    bot.reason = f"forfeited {STREAK} matches in a row, the last: {seat.forfeit_reason}"
+                if seat.forfeited and bot.status == ACTIVE:
+                    forfeits = _forfeits(session, entrant_ids[bot.id or 0], rule.matches)
+                    if forfeits >= rule.forfeits:
+                        bot.status = SUSPENDED
+                        bot.reason = (
+                            f"forfeited {forfeits} of its last {rule.matches} matches, "
+                            f"the last: {seat.forfeit_reason}"
+                        )
                 session.add(bot)
             for snapshot in history:
                 session.add(
@@ -682,13 +694,13 @@ def _entrants(session: Session, tournament_id: int, seated: Sequence[SeatedBot])
     return found
 
 
-def _forfeit_streak(session: Session, entrant_id: int) -> bool:
-    """Whether the entrant's last ``STREAK`` stored matches were all forfeited."""
+def _forfeits(session: Session, entrant_id: int, matches: int) -> int:
+    """How many of the entrant's last ``matches`` stored matches it forfeited."""
     last = session.exec(
         select(Seat.forfeited)
         .join(Match, col(Match.id) == col(Seat.match_pk))
         .where(Seat.entrant_id == entrant_id)
         .order_by(col(Match.index).desc())
-        .limit(STREAK)
+        .limit(matches)
     ).all()
-    return len(last) == STREAK and all(last)
+    return sum(1 for forfeited in last if forfeited)
