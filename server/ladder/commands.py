@@ -32,9 +32,9 @@ from server.web.command import listen
 from .client import ClientError, get_json
 from .config import Ladder, load_ladder
 from .loop import LadderLoop
-from .programs import default_data_dir
+from .programs import Programs, default_data_dir
 from .store import LadderError, LadderStore
-from .validation import Validator
+from .validators import ValidationPool
 
 __all__ = ["ladder_app"]
 
@@ -171,7 +171,7 @@ def serve(
                 f"ladder {ladder.name} at {root}/api/ladder/, leaderboard at {root}/ladder  (Ctrl-C to stop)"
             )
         )
-        validator = Validator(store, ladder, log_dir)
+        validator = ValidationPool(store, ladder, log_dir, Programs(data_dir))
         loop = LadderLoop(
             ladder,
             store,

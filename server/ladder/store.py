@@ -344,6 +344,22 @@ class LadderStore:
             ).first()
         return None if bot is None or bot.id is None else (bot.id, bot.spec_json)
 
+    def pending_validations(self) -> list[tuple[int, int, str]]:
+        """Every bot waiting for validation, oldest first: its id, its participant's and its spec."""
+        query = (
+            select_columns(col(LadderBot.id), col(LadderBot.participant_id), col(LadderBot.spec_json))
+            .where(col(LadderBot.status) == VALIDATING)
+            .order_by(col(LadderBot.id))
+        )
+        with self.store.engine.connect() as connection:
+            return [(bot_id or 0, owner, spec) for bot_id, owner, spec in connection.execute(query).all()]
+
+    def discarded_programs(self) -> list[str]:
+        """The ``spec_json`` of every failed or retired bot: their program folders are no longer run."""
+        query = select_columns(col(LadderBot.spec_json)).where(col(LadderBot.status).in_((FAILED, RETIRED)))
+        with self.store.engine.connect() as connection:
+            return [spec for (spec,) in connection.execute(query).all()]
+
     def finish_validation(self, bot_id: int, *, passed: bool, reason: str | None, max_active: int) -> None:
         """``active`` (retiring the owner's oldest active bots beyond ``max_active``) or ``failed`` with
         ``reason``; a bot retired meanwhile stays retired."""

@@ -204,7 +204,9 @@ def test_bots_that_crash_or_hang_are_suspended_after_three_forfeits_and_the_othe
             assert api.request("GET", "/leaderboard").status == 200
     suspended = rows(db, "SELECT name, reason FROM ladder_bot WHERE status = 'suspended' ORDER BY name")
     assert [name for name, _ in suspended] == ["crashing", "hanging"]
-    assert all(str(reason).startswith("forfeited 3 of its last 5 matches, the last: ") for _, reason in suspended)
+    assert all(
+        str(reason).startswith("forfeited 3 of its last 5 matches, the last: ") for _, reason in suspended
+    )
     for name in ("crashing", "hanging"):
         assert number(db, f"SELECT games FROM ladder_bot WHERE name = '{name}'") >= 3
         (last_decided,) = rows(
