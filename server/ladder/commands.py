@@ -267,10 +267,12 @@ def recompute_command(
 ) -> None:
     """Recompute every bot's rating from the stored matches and decisions alone, and check the stored
     ones against it (exit status 1 if they differ)."""
+    from .snapshot import snapshot
     from .standings import recompute
 
     ladder, location = _ladder_file(ladder_file, db)
-    with _ladder_store(location) as store:
+    with _ladder_store(location) as running, snapshot(running.store) as frozen:  # one moment's data
+        store = LadderStore(frozen)
         replay = recompute(store, ladder.initial_rating)
         names = {row.id: f"{row.participant}/{row.name}" for row in store.bots()}
     rows = [
