@@ -157,7 +157,9 @@ def serve(
     ladder, location = _ladder_file(ladder_file, db)
     if data_dir is None:
         data_dir = default_data_dir(location if isinstance(location, Path) else ladder.database_path)
-    with _ladder_store(location, create=True) as store:
+    # The loop and the validations have a database engine of their own: a burst of API requests
+    # (each its own thread) then waits for the API's connections, never for the loop's.
+    with _ladder_store(location, create=True) as store, _ladder_store(location) as playing:
         app = create_app(ladder, store, data_dir=data_dir, log_dir=log_dir)
         try:
             sock = listen(host, port)
@@ -171,10 +173,10 @@ def serve(
                 f"ladder {ladder.name} at {root}/api/ladder/, leaderboard at {root}/ladder  (Ctrl-C to stop)"
             )
         )
-        validator = ValidationPool(store, ladder, log_dir, Programs(data_dir))
+        validator = ValidationPool(playing, ladder, log_dir, Programs(data_dir))
         loop = LadderLoop(
             ladder,
-            store,
+            playing,
             workers=workers or ladder.matchmaking.workers,
             executor=executor_choice(executor, ray_address, "local"),
             log_dir=log_dir.absolute(),
