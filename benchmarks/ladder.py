@@ -320,7 +320,9 @@ def _bracket_rate(folder: Path, addresses: list[str], matches: int, workers: int
 
 def _ladder_rate(folder: Path, addresses: list[str], matches: int, workers: int) -> tuple[int, float]:
     ladder = _ladder(
-        folder, f"name: bench\ngame: saint_malo\nplayers: 2\nmatchmaking: {{workers: {workers}}}\n"
+        folder,
+        f"name: bench\ngame: saint_malo\nplayers: 2\nmatchmaking: {{workers: {workers}}}\n"
+        "addresses: {allow: [127.0.0.0/8]}\n",
     )
     store = Store.open(ladder.database_path, create=True)
     try:

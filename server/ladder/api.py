@@ -7,7 +7,6 @@ Every refusal is a 4xx whose ``detail`` is one line, decided before anything is 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,14 +24,17 @@ from server.tournament.bracket_checks import command_problem, header_value_probl
 from server.tournament.bracket_errors import format_path
 from server.web.app import viewer_app
 from server.web.catalog import Catalog, NotFoundError, UnreadableReplayError
+from server.web.deps import MAX_ROW_ID, RowId
 
+from .addresses import AddressRefusedError, command_looks_like_address
 from .archive import ArchiveError
 from .body_limit import BodyLimit
 from .checking import CheckReport
 from .config import Ladder
 from .history import MatchInProgressError, ended_match, matches_of
 from .programs import Programs, default_data_dir
-from .store import VALIDATING, BotRow, LadderError, LadderStore
+from .refused import RefusedUploads
+from .store import BotRow, LadderError, LadderStore, LimitError, SubmissionLimits
 from .tokens import MAX_TOKEN_CHARS
 
 __all__ = ["MAX_JSON_BODY_BYTES", "create_app"]
@@ -53,7 +55,9 @@ class _Submission(BaseModel):
     @field_validator("name")
     @classmethod
     def _name_usable(cls, value: str) -> str:
-        return _checked(value, name_problem(value) or header_value_problem(value, "a bot name"))
+        return _checked(
+            value, name_problem(value) or header_value_problem(value, "a bot name") or _path_problem(value)
+        )
 
 
 class RemoteSubmission(_Submission):
@@ -99,6 +103,11 @@ class ArchiveSubmission(_Submission):
     @field_validator("command")
     @classmethod
     def _command_usable(cls, value: str) -> str:
+        if command_looks_like_address(value):
+            raise ValueError(
+                "an archive's command is run in its folder, in the sandbox (e.g. python bot.py), never "
+                "reached as an address: submit a bot you run yourself by address instead"
+            )
         return _checked(value, command_problem(value))
 
 
@@ -137,6 +146,14 @@ def _refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": Refusal, "description": REFUSALS[code]} for code in codes}
 
 
+def _path_problem(name: str) -> str | None:
+    """A bot is fetched and retired at ``/api/ladder/bots/NAME``: a name that cannot be one path
+    segment there (a ``/``, or ``.`` and ``..``, which clients fold away) is refused."""
+    if "/" in name or name in (".", ".."):
+        return "a bot name cannot contain / nor be . or ..: it is part of the bot's URL"
+    return None
+
+
 def _checked(value: str, problem: str | None) -> str:
     if problem is not None:
         raise ValueError(problem)
@@ -171,6 +188,7 @@ def create_app(
     programs = Programs(data_dir or default_data_dir(ladder.database_path))
     uploading: set[int] = set()
     """Participants with an upload under way."""
+    refused = RefusedUploads()
     app.add_middleware(BodyLimit, limit=MAX_JSON_BODY_BYTES, paths={ARCHIVE_PATH: ladder.submission_bytes})
 
     @app.exception_handler(RequestValidationError)
@@ -203,15 +221,13 @@ def create_app(
         responses=_refusals(401, 403, 409, 413, 422, 429),
     )
     def submit(participant: Participant, submission: RemoteSubmission) -> dict[str, Any]:
-        _may_submit(ladder, store, participant, submission.name)
-        rating = ladder.initial_rating
+        limits = _limits(ladder, refused, participant)
+        _may_submit(store, participant, submission.name, limits)
         try:
-            row = store.add_bot(
-                _id(participant), submission.name, submission.spec(), mu=rating.mu, sigma=rating.sigma
-            )
-        except LadderError as exc:
-            raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
-        return row.to_json()
+            ladder.addresses.policy().reach_spec(submission.spec())
+        except AddressRefusedError as exc:
+            raise HTTPException(422, f"address: {exc}") from None
+        return _added(store, ladder, participant, submission.name, submission.spec(), limits).to_json()
 
     @app.post("/api/ladder/bots/{name}/retire", summary="Retire one of my bots")
     def retire(participant: Participant, name: str) -> dict[str, Any]:
@@ -248,17 +264,19 @@ def create_app(
             )
         uploading.add(me)  # no await since the check: no other upload of theirs can slip in between
         try:
-            await run_in_threadpool(_may_submit, ladder, store, participant, submission.name)
-            program = await _unpacked(request)
+            limits = _limits(ladder, refused, participant)
+            await run_in_threadpool(_may_submit, store, participant, submission.name, limits)
+            try:
+                program = await _unpacked(request)
+            except HTTPException as exc:
+                if exc.status_code != status.HTTP_400_BAD_REQUEST:  # refused, not cut short
+                    refused.add(me)
+                raise
             spec = {"dir": str(program), "command": submission.command}
-            rating = ladder.initial_rating
             try:
                 row = await run_in_threadpool(
-                    store.add_bot, me, submission.name, spec, mu=rating.mu, sigma=rating.sigma
+                    _added, store, ladder, participant, submission.name, spec, limits
                 )
-            except LadderError as exc:
-                programs.discard(program)
-                raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
             except BaseException:
                 programs.discard(program)
                 raise
@@ -286,7 +304,8 @@ def create_app(
         bot: Annotated[str | None, Query(description="Only the matches of this bot of mine.")] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_MATCHES_PAGE, description="At most this many.")] = 100,
         before: Annotated[
-            int | None, Query(ge=1, description="Only matches with a smaller id (the next page).")
+            int | None,
+            Query(ge=1, le=MAX_ROW_ID, description="Only matches with a smaller id (the next page)."),
         ] = None,
     ) -> list[dict[str, Any]]:
         """Every seat with its bot and participant; scores, ranks and forfeits once the match has ended."""
@@ -298,7 +317,7 @@ def create_app(
         summary="The replay of an ended match (public)",
         responses=_refusals(404, 409),
     )
-    def replay(match_id: int) -> JSONResponse:
+    def replay(match_id: RowId) -> JSONResponse:
         """The replay format of docs/replay-format.md, as the web viewer gives it; a match in
         progress has none yet (409)."""
         try:
@@ -324,38 +343,53 @@ def create_app(
 
 ARCHIVE_PATH = "/api/ladder/bots/archive"
 MAX_MATCHES_PAGE = 1000
-SUBMISSION_WINDOW = timedelta(hours=1)
 
 
-def _may_submit(ladder: Ladder, store: LadderStore, participant: LadderParticipant, name: str) -> None:
+def _limits(ladder: Ladder, refused: RefusedUploads, participant: LadderParticipant) -> SubmissionLimits:
+    """The participant's limits now: the ladder's, with their refused uploads of the hour counted."""
+    return SubmissionLimits(
+        ladder.max_active_bots, ladder.submissions_per_hour, refused.recent(_id(participant))
+    )
+
+
+def _may_submit(
+    store: LadderStore, participant: LadderParticipant, name: str, limits: SubmissionLimits
+) -> None:
     """Refuse a submission before anything is read or written: paused, too many at once or within the
-    hour, or a name already used."""
+    hour, or a name already used. Checked again when the bot is added, atomically."""
     if participant.paused:
         raise HTTPException(status.HTTP_403_FORBIDDEN, "your participation is paused by the organiser")
-    mine = store.bots(_id(participant))
-    waiting = sum(1 for row in mine if row.status == VALIDATING)
-    if waiting >= ladder.max_active_bots:
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS,
-            f"{waiting} of your bots are still validating; submit again once they are done",
-        )
-    since = datetime.now(UTC) - SUBMISSION_WINDOW
-    recent = sum(1 for row in mine if _aware(row.submitted_at) > since)
-    if recent >= ladder.submissions_per_hour:
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS,
-            f"you made {recent} submissions in the last hour, this ladder's most; submit again later",
-            headers={"Retry-After": "3600"},
-        )
-    if any(row.name == name for row in mine):
+    try:
+        store.check_limits(_id(participant), limits)
+    except LimitError as exc:
+        raise _too_many(exc) from None
+    if any(row.name == name for row in store.bots(_id(participant))):
         raise HTTPException(
             status.HTTP_409_CONFLICT, f"you already have a bot named {name!r}; give the new one another name"
         )
 
 
-def _aware(moment: datetime) -> datetime:
-    """A stored time as UTC (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+def _added(
+    store: LadderStore,
+    ladder: Ladder,
+    participant: LadderParticipant,
+    name: str,
+    spec: dict[str, Any],
+    limits: SubmissionLimits,
+) -> BotRow:
+    """The new bot, its limits checked and its row inserted in one transaction."""
+    rating = ladder.initial_rating
+    try:
+        return store.add_bot(_id(participant), name, spec, mu=rating.mu, sigma=rating.sigma, limits=limits)
+    except LimitError as exc:
+        raise _too_many(exc) from None
+    except LadderError as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
+
+
+def _too_many(exc: LimitError) -> HTTPException:
+    headers = None if exc.retry_after_s is None else {"Retry-After": str(exc.retry_after_s)}
+    return HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, str(exc), headers=headers)
 
 
 def _with_report(row: BotRow, log_dir: Path) -> dict[str, Any]:

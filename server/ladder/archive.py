@@ -2,11 +2,14 @@
 
 An archive comes from a participant, so every entry is checked before it is written: a relative
 path that stays inside the folder (no ``..``, no absolute path), a regular file or a folder (no
-symlink, hard link, device or FIFO), at most :data:`MAX_ENTRIES` entries, and unpacked sizes within
-the ladder's limit. Declared sizes are added up before a file is written, and the bytes written
-counted as well; a zip entry that holds more than it declares is cut at its declared size by
-:mod:`zipfile` and then fails its CRC, so a zip bomb that lies stops there; a compressed tar is read
-through a counter, so not even its headers are expanded past the limit in memory. On any refusal
+symlink, hard link, device or FIFO), at most :data:`MAX_ENTRIES` entries (the folders a path
+creates counted too), and unpacked sizes within the ladder's limit, each folder counted as
+:data:`FOLDER_BYTES` (what it takes on disk). Declared sizes are added up before a file is written,
+and the bytes written counted as well; a zip entry that holds more than it declares is cut at its
+declared size by :mod:`zipfile` and then fails its CRC (every entry is read to its end, so every
+CRC is checked), so a zip bomb that lies stops there; a compressed tar is read through a counter,
+so not even its headers are expanded past the limit in memory, and to the end of its compressed
+stream, so a missing trailer, a wrong CRC or trailing garbage is refused as damaged. On any refusal
 the folder being filled is removed: a refused archive leaves nothing behind.
 """
 
@@ -31,6 +34,10 @@ MAX_ENTRIES = 10_000
 """Files and folders one archive may hold (a Node.js bot with its node_modules has about 1,300)."""
 MAX_PATH_BYTES = 1024
 """Longest path of an entry, in UTF-8."""
+MAX_NAME_BYTES = 255
+"""Longest component of a path, in UTF-8 (what Linux file systems take)."""
+FOLDER_BYTES = 4096
+"""What a folder counts towards the size limit: the block it takes on disk, however empty."""
 _HEADER_ALLOWANCE = 2048
 """Bytes of tar headers allowed per entry beyond the files' contents (a header, long names)."""
 _CHUNK = 1024 * 1024
@@ -86,6 +93,8 @@ class _Unpacker:
         self.max_bytes = max_bytes
         self.max_entries = max_entries
         self.entries = 0
+        self.created = 0
+        """Files and folders written, implicit parent folders included."""
         self.declared = 0
         self.written = 0
 
@@ -121,7 +130,7 @@ class _Unpacker:
                     raise ArchiveError(f"{info.filename}: device files, FIFOs and sockets are refused")
                 if info.flag_bits & 0x1:
                     raise ArchiveError(f"{info.filename}: encrypted entries are refused")
-                self._declare(info.filename, info.file_size)
+                self._declare(info.filename, FOLDER_BYTES if info.is_dir() else info.file_size)
             for info in infos:
                 path = self._entry_path(info.filename)
                 if path is None:
@@ -150,7 +159,7 @@ class _Unpacker:
                     tarfile.data_filter(member, str(self.destination))
                 except tarfile.FilterError as exc:
                     raise ArchiveError(f"{member.name}: refused: {exc}") from None
-                self._declare(member.name, member.size)
+                self._declare(member.name, FOLDER_BYTES if member.isdir() else member.size)
                 if path is None:
                     continue
                 if member.isdir():
@@ -160,6 +169,8 @@ class _Unpacker:
                 assert source is not None  # a regular file
                 with source:
                     self._file(path, source, bool(member.mode & 0o111), member.name)
+        while capped.read(_CHUNK):  # to the end of a compressed stream: its trailer and CRC are checked
+            pass
 
     # --- one entry ----------------------------------------------------------------------------------
 
@@ -172,6 +183,10 @@ class _Unpacker:
         if len(name.encode("utf-8", "surrogateescape")) > MAX_PATH_BYTES:
             raise ArchiveError(f"{name[:80]}...: a path longer than {MAX_PATH_BYTES} bytes is refused")
         parts = [part for part in PurePosixPath(name).parts if part != "."]
+        if any(len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for part in parts):
+            raise ArchiveError(
+                f"{name[:80]}...: a file or folder name longer than {MAX_NAME_BYTES} bytes is refused"
+            )
         if ".." in parts:
             raise ArchiveError(f"{name}: a path with .. is refused; paths stay inside the folder")
         if not parts:
@@ -189,14 +204,28 @@ class _Unpacker:
             )
 
     def _folder(self, path: Path) -> None:
-        try:
-            path.mkdir(parents=True, exist_ok=True)
-        except OSError:  # a file of the same name came first
-            raise ArchiveError(f"{path.relative_to(self.destination)}: listed twice") from None
+        """Create ``path`` and its missing parents, each counted as an entry and as ``FOLDER_BYTES``."""
+        missing = [folder for folder in (path, *path.parents) if folder.is_relative_to(self.destination)]
+        for folder in reversed(missing[:-1]):  # the destination itself exists
+            if folder.is_dir():
+                continue
+            self._count_created()
+            self.written += FOLDER_BYTES
+            self._limit(self.written)
+            try:
+                folder.mkdir()
+            except OSError:  # a file of the same name came first
+                raise ArchiveError(f"{folder.relative_to(self.destination)}: listed twice") from None
+
+    def _count_created(self) -> None:
+        self.created += 1
+        if self.created > self.max_entries:
+            raise self._too_many()
 
     def _file(self, path: Path, source: IO[bytes], executable: bool, name: str) -> None:
         """Copy one file, counting: all files together may not pass the limit."""
         self._folder(path.parent)
+        self._count_created()
         try:
             target = path.open("xb")
         except OSError:

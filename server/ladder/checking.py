@@ -1,10 +1,13 @@
 """``bot check`` of one submitted bot, reached or launched as its matches will reach or launch it, and
 the check's report kept for its owner.
 
-A bot submitted by address is only ever connected to (with its TLS and token settings); an archive
-bot is launched from its unpacked folder, always in the sandbox, whatever the ladder's ``sandbox``
-says: uploaded code never runs outside it. Each bot's check writes its lines and the launched bot's
-output in a folder of its own, ``LOG_DIR/checks/bot-ID/``, which only its owner is shown.
+A bot submitted by address is only ever connected to (with its TLS and token settings), if the
+ladder's address rules let it be reached (:mod:`.addresses`), at the IP that was checked, and a
+failure to reach it is one line that does not say why (refused, closed, timed out); an archive bot
+is launched from its unpacked folder, always in the sandbox, whatever the ladder's ``sandbox`` says:
+uploaded code never runs outside it, and a command that reads as an address is never connected to.
+Each bot's check writes its lines and the launched bot's output in a folder of its own,
+``LOG_DIR/checks/bot-ID/``, which only its owner is shown.
 """
 
 from __future__ import annotations
@@ -13,9 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from server.bot_check import LOG_NAME, Check, check_bot, is_address
-from server.client import Tls
+from server.bot_check import LOG_NAME, Check, check_bot
 
+from .addresses import NOT_REACHED, AddressRefusedError, command_looks_like_address
 from .config import Ladder
 
 __all__ = ["LOG_TAIL_LINES", "CheckReport", "check_submission", "report_folder", "save_report"]
@@ -44,16 +47,36 @@ def check_submission(
         "report": report,
     }
     if "dir" in spec:
+        command = str(spec["command"])
+        if command_looks_like_address(command):  # check_bot would connect to it: never
+            report(Check("launch", False, f"{command!r} reads as an address, not a command"))
+            return False
         limits = ladder.referee_config().limits
-        return check_bot(
-            str(spec["command"]), sandboxed=True, program_dir=Path(spec["dir"]), limits=limits, **common
-        )
-    address = str(spec.get("address", ""))
-    if not is_address(address) or address.startswith("unix:"):  # never launched, never a local socket
-        report(Check("reach", False, f"{address!r} is not a HOST:PORT address"))
+        return check_bot(command, sandboxed=True, program_dir=Path(spec["dir"]), limits=limits, **common)
+    try:
+        reached = ladder.addresses.policy().reach_spec(spec)
+    except AddressRefusedError:
+        report(Check("reach", False, NOT_REACHED))
         return False
-    tls = Tls(server_name=spec.get("server_name")) if spec.get("tls") else None
-    return check_bot(address, sandboxed=True, tls=tls, token=spec.get("token"), **common)
+    common["report"] = _without_connection_details(report, str(spec.get("address")))
+    return check_bot(reached.address, sandboxed=True, tls=reached.tls, token=spec.get("token"), **common)
+
+
+def _without_connection_details(report: Callable[[Check], None], address: str) -> Callable[[Check], None]:
+    """``report``, with a failed health check said in one line that does not tell a refused port from a
+    closed one or a missing host: the ladder must not probe the network for a participant."""
+
+    def reported(check: Check) -> None:
+        if check.name == "health" and not check.passed:
+            check = Check(
+                "health",
+                False,
+                f"the bot at {address} did not answer Health/Check with SERVING",
+                "is it running, serving grpc.health.v1.Health, and reachable from the ladder?",
+            )
+        report(check)
+
+    return reported
 
 
 def save_report(folder: Path, checks: list[Check]) -> None:

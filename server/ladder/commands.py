@@ -32,9 +32,9 @@ from server.web.command import listen
 from .client import ClientError, get_json
 from .config import Ladder, load_ladder
 from .loop import LadderLoop
-from .programs import default_data_dir
+from .programs import Programs, default_data_dir
 from .store import LadderError, LadderStore
-from .validation import Validator
+from .validators import ValidationPool
 
 __all__ = ["ladder_app"]
 
@@ -82,6 +82,14 @@ def add_participant(name: NameArgument, db: DbOption) -> None:
     """Register a participant and print their token, once: only its hash is kept."""
     token = _change(db, lambda ladder: ladder.add_participant(name), create=True)
     console.print(plain(f"participant {name} added; their token, shown only now:"))
+    print(token)
+
+
+@ladder_app.command("rotate-token")
+def rotate_token(name: NameArgument, db: DbOption) -> None:
+    """Replace a participant's token (one that leaked): the old one stops working at once."""
+    token = _change(db, lambda ladder: ladder.rotate_token(name))
+    console.print(plain(f"participant {name} has a new token, shown only now (the old one no longer works):"))
     print(token)
 
 
@@ -149,7 +157,9 @@ def serve(
     ladder, location = _ladder_file(ladder_file, db)
     if data_dir is None:
         data_dir = default_data_dir(location if isinstance(location, Path) else ladder.database_path)
-    with _ladder_store(location, create=True) as store:
+    # The loop and the validations have a database engine of their own: a burst of API requests
+    # (each its own thread) then waits for the API's connections, never for the loop's.
+    with _ladder_store(location, create=True) as store, _ladder_store(location) as playing:
         app = create_app(ladder, store, data_dir=data_dir, log_dir=log_dir)
         try:
             sock = listen(host, port)
@@ -163,10 +173,10 @@ def serve(
                 f"ladder {ladder.name} at {root}/api/ladder/, leaderboard at {root}/ladder  (Ctrl-C to stop)"
             )
         )
-        validator = Validator(store, ladder, log_dir)
+        validator = ValidationPool(playing, ladder, log_dir, Programs(data_dir))
         loop = LadderLoop(
             ladder,
-            store,
+            playing,
             workers=workers or ladder.matchmaking.workers,
             executor=executor_choice(executor, ray_address, "local"),
             log_dir=log_dir.absolute(),
@@ -213,7 +223,8 @@ def _print_bots(rows: list[dict[str, object]], json_output: bool, title: str, *,
         "last game",
         "reason",
     ]:
-        table.add_column(column)
+        # Folded, never cut: two long names cut to the same "greed…" would read as one bot.
+        table.add_column(column, overflow="fold")
     for place, row in enumerate(rows, start=1):
         mu, sigma = row.get("mu"), row.get("sigma")
         cells = [row.get(key) for key in ("name", "participant", "status", "games")]
@@ -258,10 +269,12 @@ def recompute_command(
 ) -> None:
     """Recompute every bot's rating from the stored matches and decisions alone, and check the stored
     ones against it (exit status 1 if they differ)."""
+    from .snapshot import snapshot
     from .standings import recompute
 
     ladder, location = _ladder_file(ladder_file, db)
-    with _ladder_store(location) as store:
+    with _ladder_store(location) as running, snapshot(running.store) as frozen:  # one moment's data
+        store = LadderStore(frozen)
         replay = recompute(store, ladder.initial_rating)
         names = {row.id: f"{row.participant}/{row.name}" for row in store.bots()}
     rows = [

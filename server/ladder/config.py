@@ -32,7 +32,17 @@ from server.tournament.bracket_errors import FieldError
 from server.tournament.bracket_params import normalized_params
 from server.tournament.model_file import load_model
 
-__all__ = ["InitialRating", "Ladder", "Matchmaking", "load_ladder"]
+from .addresses import AddressPolicy, address_entry_problem
+
+__all__ = [
+    "AddressRules",
+    "InitialRating",
+    "Ladder",
+    "Matchmaking",
+    "Suspension",
+    "Validation",
+    "load_ladder",
+]
 
 MAX_ACTIVE_BOTS = 100
 """Most bots one participant may have active at once."""
@@ -40,6 +50,8 @@ MAX_SUBMISSION_MB = 1024
 """Largest submission limit an organiser may set (the archive as uploaded)."""
 MAX_CANDIDATES = 10_000
 MAX_SUBMISSIONS_PER_HOUR = 10_000
+MAX_VALIDATION_S = 86_400.0
+MAX_FORFEIT_WINDOW = 1_000
 
 
 class InitialRating(_Model):
@@ -49,6 +61,83 @@ class InitialRating(_Model):
     sigma: float = Field(
         default=25.0 / 3, gt=0, strict=False, allow_inf_nan=False, description="Uncertainty of the mean."
     )
+
+
+class AddressRules(_Model):
+    """Which addresses of bots that participants run themselves the ladder reaches (see
+    :mod:`server.ladder.addresses`): globally routable ones unless denied, others only if allowed."""
+
+    allow: list[str] = Field(
+        default_factory=list,
+        strict=True,
+        description="Networks (203.0.113.0/24), IPs or host names (*.example.org) always reached, even "
+        "private or loopback ones.",
+    )
+    deny: list[str] = Field(
+        default_factory=list,
+        strict=True,
+        description="Networks, IPs or host names never reached (0.0.0.0/0 and ::/0: none but the allowed).",
+    )
+
+    @field_validator("allow", "deny")
+    @classmethod
+    def _entries_usable(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            problem = address_entry_problem(entry)
+            if problem is not None:
+                raise ValueError(problem)
+        return value
+
+    def policy(self) -> AddressPolicy:
+        return AddressPolicy(tuple(self.allow), tuple(self.deny))
+
+
+class Validation(_Model):
+    """How submissions are validated: several at once, each participant's in turn, each bounded."""
+
+    workers: int = Field(
+        default=2, ge=1, le=MAX_WORKERS, strict=True, description="Validations run at the same time."
+    )
+    per_participant: int = Field(
+        default=1,
+        ge=1,
+        le=MAX_WORKERS,
+        strict=True,
+        description="Validations of one participant's bots run at the same time.",
+    )
+    timeout_s: float = Field(
+        default=300.0,
+        gt=0,
+        le=MAX_VALIDATION_S,
+        strict=False,
+        allow_inf_nan=False,
+        description="Longest a validation (check and validation match) may take, in seconds; a bot "
+        "that takes longer fails.",
+    )
+
+
+class Suspension(_Model):
+    """When an active bot is suspended for forfeiting: ``forfeits`` of its last ``matches`` matches."""
+
+    forfeits: int = Field(
+        default=3, ge=1, le=MAX_FORFEIT_WINDOW, strict=True, description="Forfeits that suspend a bot."
+    )
+    matches: int = Field(
+        default=5,
+        ge=1,
+        le=MAX_FORFEIT_WINDOW,
+        strict=True,
+        description="The bot's last stored matches the forfeits are counted in.",
+    )
+
+    @model_validator(mode="after")
+    def _fits(self) -> Self:
+        if self.forfeits > self.matches:
+            raise FieldError(
+                f"forfeits ({self.forfeits}) cannot be more than the matches counted ({self.matches})",
+                ("forfeits",),
+            )
+        return self
 
 
 class Matchmaking(_Model):
@@ -125,6 +214,13 @@ class Ladder(_Model):
     )
     seed: int = Field(
         default=0, ge=0, le=MAX_SEED, strict=True, description="Master seed of every match's chance outcomes."
+    )
+    addresses: AddressRules = Field(
+        default_factory=AddressRules, description="Which addresses of participants' own bots are reached."
+    )
+    validation: Validation = Field(default_factory=Validation, description="How submissions are validated.")
+    suspension: Suspension = Field(
+        default_factory=Suspension, description="When an active bot is suspended for forfeiting."
     )
     database: Path | None = Field(
         default=None,

@@ -174,7 +174,10 @@ class LadderLoop:
     def _submit(self, executor: Executor, ladder_match_id: int) -> None:
         seating = self._store.seating(ladder_match_id)
         sandbox = self._ladder.sandbox
-        specs = tuple(seat_spec(bot.name, bot.spec_json, sandbox=sandbox) for bot in seating.bots)
+        addresses = self._ladder.addresses.policy()
+        specs = tuple(
+            seat_spec(bot.name, bot.spec_json, sandbox=sandbox, addresses=addresses) for bot in seating.bots
+        )
         job = MatchJob(
             index=ladder_match_id,
             game=self._ladder.game,
@@ -197,6 +200,6 @@ class LadderLoop:
             self._report(referee_failure(result, job.match_id, self._log_dir))
             return
         try:
-            self._store.finish_match(tournament_id, result.index, result.record)
+            self._store.finish_match(tournament_id, result.index, result.record, self._ladder.suspension)
         except StoreError as exc:  # left ``playing``: the next start plays it again
             self._report(f"match {job.match_id} could not be stored: {exc}")

@@ -10,10 +10,11 @@ import json
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select as select_columns
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
@@ -34,9 +35,9 @@ from server.store.models import (
 )
 from server.store.repository import MatchResult, Placement, Store, insert_match
 from server.tournament.bracket_checks import name_problem
-from server.tournament.forfeit_streaks import STREAK
 from server.tournament.ratings import ENVIRONMENT, rate
 
+from .config import Suspension
 from .matchmaking import Rated, Table, form_table
 from .seating import entrant_name
 from .tokens import new_token, token_hash
@@ -56,8 +57,10 @@ __all__ = [
     "BotRow",
     "LadderError",
     "LadderStore",
+    "LimitError",
     "SeatedBot",
     "Seating",
+    "SubmissionLimits",
     "ranked",
 ]
 
@@ -84,6 +87,29 @@ LADDER_FINGERPRINT = "ladder"
 
 class LadderError(ValueError):
     """A change the ladder refuses; the message is one line."""
+
+
+class LimitError(LadderError):
+    """A submission beyond one of the participant's limits; ``retry_after_s`` when waiting helps."""
+
+    def __init__(self, message: str, *, retry_after_s: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
+SUBMISSION_WINDOW = timedelta(hours=1)
+"""The window ``submissions_per_hour`` counts in."""
+
+
+@dataclass(frozen=True, slots=True)
+class SubmissionLimits:
+    """What a participant may have submitted when a new bot is added: at most ``validating`` bots
+    validating at once, and ``per_hour`` submissions in the last hour, ``refused`` more counted
+    against the hour (refused uploads, which leave no row)."""
+
+    validating: int
+    per_hour: int
+    refused: int = 0
 
 
 @dataclass(frozen=True)
@@ -174,6 +200,17 @@ class LadderStore:
             session.commit()
         return retired
 
+    def rotate_token(self, name: str) -> str:
+        """Give ``name`` a new token, returned (and, like the first, kept only as its hash): the old
+        one stops working at once, the participant keeps their name, bots and history."""
+        token = new_token()
+        with self._session() as session:
+            participant = self._participant(session, name)
+            participant.token_hash = token_hash(token)
+            session.add(participant)
+            session.commit()
+        return token
+
     def set_paused(self, name: str, paused: bool) -> None:
         """A paused participant's bots are not scheduled, and it cannot submit."""
         with self._session() as session:
@@ -203,13 +240,31 @@ class LadderStore:
     # --- bots --------------------------------------------------------------------------------------
 
     def add_bot(
-        self, participant_id: int, name: str, spec: dict[str, Any], *, mu: float, sigma: float
+        self,
+        participant_id: int,
+        name: str,
+        spec: dict[str, Any],
+        *,
+        mu: float,
+        sigma: float,
+        limits: SubmissionLimits | None = None,
     ) -> BotRow:
-        """A new bot of the participant, ``validating``; a name is used once per participant."""
+        """A new bot of the participant, ``validating``; a name is used once per participant.
+
+        With ``limits``, they are checked and the bot inserted in one transaction that first locks
+        the participant's row (a write: SQLite's write lock, PostgreSQL's row lock), so parallel
+        submissions of one participant are counted one after the other and never pass a limit."""
         with self._session() as session:
+            session.execute(
+                update(LadderParticipant)
+                .where(col(LadderParticipant.id) == participant_id)
+                .values(paused=LadderParticipant.paused)
+            )
             participant = session.get(LadderParticipant, participant_id)
             if participant is None or participant.removed:
                 raise LadderError("no such participant")
+            if limits is not None:
+                _within(session, participant_id, limits)
             taken = select(LadderBot).where(
                 LadderBot.participant_id == participant_id, LadderBot.name == name
             )
@@ -232,6 +287,12 @@ class LadderStore:
                     f"you already have a bot named {name!r}; give the new one another name"
                 ) from None
             return _row(bot, participant.name)
+
+    def check_limits(self, participant_id: int, limits: SubmissionLimits) -> None:
+        """Refuse early (as :class:`LimitError`) a submission :meth:`add_bot` would refuse, before an
+        upload is read; :meth:`add_bot` checks again, atomically."""
+        with self._session() as session:
+            _within(session, participant_id, limits)
 
     def retire(self, bot_name: str, participant_id: int | None = None) -> BotRow:
         """Retire a bot, named ``PARTICIPANT/BOT`` or, with ``participant_id``, among that one's own."""
@@ -282,6 +343,22 @@ class LadderStore:
                 select(LadderBot).where(LadderBot.status == VALIDATING).order_by(col(LadderBot.id))
             ).first()
         return None if bot is None or bot.id is None else (bot.id, bot.spec_json)
+
+    def pending_validations(self) -> list[tuple[int, int, str]]:
+        """Every bot waiting for validation, oldest first: its id, its participant's and its spec."""
+        query = (
+            select_columns(col(LadderBot.id), col(LadderBot.participant_id), col(LadderBot.spec_json))
+            .where(col(LadderBot.status) == VALIDATING)
+            .order_by(col(LadderBot.id))
+        )
+        with self.store.engine.connect() as connection:
+            return [(bot_id or 0, owner, spec) for bot_id, owner, spec in connection.execute(query).all()]
+
+    def discarded_programs(self) -> list[str]:
+        """The ``spec_json`` of every failed or retired bot: their program folders are no longer run."""
+        query = select_columns(col(LadderBot.spec_json)).where(col(LadderBot.status).in_((FAILED, RETIRED)))
+        with self.store.engine.connect() as connection:
+            return [spec for (spec,) in connection.execute(query).all()]
 
     def finish_validation(self, bot_id: int, *, passed: bool, reason: str | None, max_active: int) -> None:
         """``active`` (retiring the owner's oldest active bots beyond ``max_active``) or ``failed`` with
@@ -444,10 +521,17 @@ class LadderStore:
                 session.add(match)
                 session.commit()
 
-    def finish_match(self, tournament_id: int, ladder_match_id: int, packed: PackedRecord) -> bool:
+    def finish_match(
+        self,
+        tournament_id: int,
+        ladder_match_id: int,
+        packed: PackedRecord,
+        suspension: Suspension | None = None,
+    ) -> bool:
         """Store a played ladder match in one transaction: the match, its seats and steps, the bots'
         new ratings (TrueSkill, as a bracket rates), games and last game, their rating snapshots, a
-        suspension for a bot that has now forfeited ``STREAK`` matches in a row, and the ladder match
+        suspension for a bot that has now forfeited ``suspension.forfeits`` of its last ``suspension.matches``
+        matches (default: 3 of 5, so forfeiting every other match is caught too), and the ladder match
         ``done``. False, changing nothing, if it was stored already: a match is never counted twice.
 
         The stored match's ``index`` is the order in which results were applied to the ratings, so
@@ -492,14 +576,19 @@ class LadderStore:
                 len(seated), [result], [ENVIRONMENT.create_rating(bot.mu, bot.sigma) for bot in before]
             )
             now = datetime.now(UTC)
+            rule = suspension or Suspension()
             for bot, rating, seat in zip(before, ratings, head.seats, strict=True):
                 bot.mu, bot.sigma = rating.mu, rating.sigma
                 bot.games += 1
                 bot.last_game_at = now
-                streak = seat.forfeited and _forfeit_streak(session, entrant_ids[bot.id or 0])
-                if streak and bot.status == ACTIVE:
-                    bot.status = SUSPENDED
-                    bot.reason = f"forfeited {STREAK} matches in a row, the last: {seat.forfeit_reason}"
+                if seat.forfeited and bot.status == ACTIVE:
+                    forfeits = _forfeits(session, entrant_ids[bot.id or 0], rule.matches)
+                    if forfeits >= rule.forfeits:
+                        bot.status = SUSPENDED
+                        bot.reason = (
+                            f"forfeited {forfeits} of its last {rule.matches} matches, "
+                            f"the last: {seat.forfeit_reason}"
+                        )
                 session.add(bot)
             for snapshot in history:
                 session.add(
@@ -515,6 +604,28 @@ class LadderStore:
             session.add(match)
             session.commit()
         return True
+
+
+def _within(session: Session, participant_id: int, limits: SubmissionLimits) -> None:
+    """Refuse a new bot beyond the participant's limits, counted within the caller's transaction."""
+    since = datetime.now(UTC) - SUBMISSION_WINDOW
+    mine = session.exec(
+        select(LadderBot.status, LadderBot.submitted_at).where(LadderBot.participant_id == participant_id)
+    ).all()
+    waiting = sum(1 for status, _ in mine if status == VALIDATING)
+    if waiting >= limits.validating:
+        raise LimitError(f"{waiting} of your bots are still validating; submit again once they are done")
+    recent = limits.refused + sum(1 for _, submitted in mine if _aware(submitted) > since)
+    if recent >= limits.per_hour:
+        raise LimitError(
+            f"you made {recent} submissions in the last hour, this ladder's most; submit again later",
+            retry_after_s=int(SUBMISSION_WINDOW.total_seconds()),
+        )
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _seating(session: Session, ladder_match_id: int) -> Seating:
@@ -599,13 +710,13 @@ def _entrants(session: Session, tournament_id: int, seated: Sequence[SeatedBot])
     return found
 
 
-def _forfeit_streak(session: Session, entrant_id: int) -> bool:
-    """Whether the entrant's last ``STREAK`` stored matches were all forfeited."""
+def _forfeits(session: Session, entrant_id: int, matches: int) -> int:
+    """How many of the entrant's last ``matches`` stored matches it forfeited."""
     last = session.exec(
         select(Seat.forfeited)
         .join(Match, col(Match.id) == col(Seat.match_pk))
         .where(Seat.entrant_id == entrant_id)
         .order_by(col(Match.index).desc())
-        .limit(STREAK)
+        .limit(matches)
     ).all()
-    return len(last) == STREAK and all(last)
+    return sum(1 for forfeited in last if forfeited)

@@ -9,7 +9,6 @@ check's scripted positions cannot."""
 from __future__ import annotations
 
 import json
-import threading
 from pathlib import Path
 
 from server.bot_check import Check
@@ -22,52 +21,39 @@ from .config import Ladder
 from .seating import seat_spec
 from .store import LadderStore
 
-__all__ = ["Validator", "validate_next", "validation_match"]
-
-POLL_S = 0.5
-"""How often the validator looks for new submissions when it has none."""
+__all__ = ["record_validation", "validate", "validate_next", "validation_match"]
 
 
 def validate_next(store: LadderStore, ladder: Ladder, log_dir: Path) -> bool:
-    """Validate the oldest ``validating`` bot; False if there was none."""
+    """Validate the oldest ``validating`` bot here and now; False if there was none. (The service
+    validates in worker processes, several at once: :mod:`.validators`.)"""
     pending = store.next_validating()
     if pending is None:
         return False
     bot_id, spec_json = pending
-    spec = json.loads(spec_json)
-    lines: list[Check] = []
-    folder = report_folder(log_dir, bot_id)
-    passed = check_submission(spec, ladder, folder, lines.append)
-    if passed:
-        problem = validation_match(bot_id, spec_json, ladder, log_dir)
-        passed = problem is None
-        lines.append(Check("validation match", passed, problem or "played to its end"))
-    save_report(folder, lines)
-    failing = next((check.line() for check in lines if not check.passed), None)
-    store.finish_validation(bot_id, passed=passed, reason=failing, max_active=ladder.max_active_bots)
+    record_validation(store, ladder, log_dir, bot_id, validate(bot_id, spec_json, ladder, log_dir))
     return True
 
 
-class Validator:
-    """A thread validating submissions one at a time while the service runs."""
+def validate(bot_id: int, spec_json: str, ladder: Ladder, log_dir: Path) -> list[Check]:
+    """The lines of the bot's check, then of its validation match if the check passed."""
+    lines: list[Check] = []
+    passed = check_submission(json.loads(spec_json), ladder, report_folder(log_dir, bot_id), lines.append)
+    if passed:
+        problem = validation_match(bot_id, spec_json, ladder, log_dir)
+        lines.append(Check("validation match", problem is None, problem or "played to its end"))
+    return lines
 
-    def __init__(self, store: LadderStore, ladder: Ladder, log_dir: Path) -> None:
-        self._stop = threading.Event()
-        self._thread = threading.Thread(
-            target=self._run, args=(store, ladder, log_dir), name="ladder-validator", daemon=True
-        )
 
-    def start(self) -> None:
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join()
-
-    def _run(self, store: LadderStore, ladder: Ladder, log_dir: Path) -> None:
-        while not self._stop.is_set():
-            if not validate_next(store, ladder, log_dir):
-                self._stop.wait(POLL_S)
+def record_validation(
+    store: LadderStore, ladder: Ladder, log_dir: Path, bot_id: int, lines: list[Check]
+) -> None:
+    """Keep the report for the bot's owner; the bot ``active``, or ``failed`` with its first failing line."""
+    save_report(report_folder(log_dir, bot_id), lines)
+    failing = next((check.line() for check in lines if not check.passed), None)
+    store.finish_validation(
+        bot_id, passed=bool(lines) and failing is None, reason=failing, max_active=ladder.max_active_bots
+    )
 
 
 def validation_match(bot_id: int, spec_json: str, ladder: Ladder, log_dir: Path) -> str | None:
@@ -78,7 +64,8 @@ def validation_match(bot_id: int, spec_json: str, ladder: Ladder, log_dir: Path)
         game=ladder.game,
         match_id=name,
         seed=derive_seed(ladder.seed, "validation match", bot_id),
-        specs=(seat_spec(name, spec_json, sandbox=ladder.sandbox),) * ladder.players,
+        specs=(seat_spec(name, spec_json, sandbox=ladder.sandbox, addresses=ladder.addresses.policy()),)
+        * ladder.players,
         params=ladder.params,
         config=ladder.referee_config(),
         log_dir=log_dir,

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from .deps import CatalogDep
+from .deps import CatalogDep, RowId
 from .filters import SeatFilter, viewer_seat
 
 router = APIRouter(prefix="/api")
@@ -20,7 +20,7 @@ def tournaments(catalog: CatalogDep) -> list[dict[str, Any]]:
 
 
 @router.get("/tournaments/{tournament_id}")
-def tournament(tournament_id: int, catalog: CatalogDep) -> dict[str, Any]:
+def tournament(tournament_id: RowId, catalog: CatalogDep) -> dict[str, Any]:
     """Standings as ``smtourney standings --json``, statistics as ``smtourney stats --json``, and
     every entrant's rating history."""
     found = catalog.tournament(tournament_id)
@@ -39,7 +39,7 @@ def tournament(tournament_id: int, catalog: CatalogDep) -> dict[str, Any]:
 
 
 @router.get("/tournaments/{tournament_id}/matches")
-def matches(tournament_id: int, request: Request, catalog: CatalogDep) -> list[dict[str, Any]]:
+def matches(tournament_id: RowId, request: Request, catalog: CatalogDep) -> list[dict[str, Any]]:
     """Finished matches in schedule order; the same filters as the matches page."""
     catalog.tournament(tournament_id)
     seat_filter = SeatFilter.from_query(request.query_params)
@@ -47,7 +47,7 @@ def matches(tournament_id: int, request: Request, catalog: CatalogDep) -> list[d
 
 
 @router.get("/tournaments/{tournament_id}/matches/{match_id}")
-def replay(tournament_id: int, match_id: str, request: Request, catalog: CatalogDep) -> JSONResponse:
+def replay(tournament_id: RowId, match_id: str, request: Request, catalog: CatalogDep) -> JSONResponse:
     """The replay (docs/replay-format.md), ``?seat=N`` as seat N saw it; encoded directly, as it can
     be megabytes."""
     seat = viewer_seat(request.query_params)

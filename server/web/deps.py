@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Path, Request
 
 from .catalog import Catalog
 from .ladder_catalog import LadderCatalog
+
+MAX_ROW_ID = 2**63 - 1
+"""Ids are signed 64-bit integers in SQLite and PostgreSQL: a larger number names nothing, and the
+database driver would fail on it (500) rather than find nothing."""
+
+RowId = Annotated[int, Path(ge=-MAX_ROW_ID - 1, le=MAX_ROW_ID)]
+"""A row's id in a path; out of range: 422."""
 
 
 def _catalog(request: Request) -> Catalog:

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
-from .deps import LadderCatalogDep
+from .deps import LadderCatalogDep, RowId
 from .plot import rating_plot
 from .templating import render, script_json
 
@@ -50,7 +50,7 @@ def bots_page(catalog: LadderCatalogDep) -> HTMLResponse:
 
 
 @router.get("/ladder/bots/{bot_id}", response_class=HTMLResponse)
-def bot_page(bot_id: int, catalog: LadderCatalogDep) -> HTMLResponse:
+def bot_page(bot_id: RowId, catalog: LadderCatalogDep) -> HTMLResponse:
     story = catalog.bot(bot_id)
     return _page(
         "ladder_bot.html",
@@ -64,7 +64,7 @@ def bot_page(bot_id: int, catalog: LadderCatalogDep) -> HTMLResponse:
 
 
 @router.get("/ladder/bots/{bot_id}/chart", response_class=HTMLResponse)
-def bot_chart(bot_id: int, catalog: LadderCatalogDep) -> HTMLResponse:
+def bot_chart(bot_id: RowId, catalog: LadderCatalogDep) -> HTMLResponse:
     """The rating-history chart alone, for the bot's page to redraw it when a match is counted."""
     story = catalog.bot(bot_id)
     plot = rating_plot({story.bot.name: story.history})
@@ -72,7 +72,7 @@ def bot_chart(bot_id: int, catalog: LadderCatalogDep) -> HTMLResponse:
 
 
 @router.get("/ladder/matches/{ladder_match}/watch")
-def watch(ladder_match: int, catalog: LadderCatalogDep) -> RedirectResponse:
+def watch(ladder_match: RowId, catalog: LadderCatalogDep) -> RedirectResponse:
     """To the match's live spectator view while it is in flight, to its replay once it is done."""
     return RedirectResponse(catalog.watch_target(ladder_match), status_code=307)
 
@@ -100,6 +100,6 @@ def bots_json(catalog: LadderCatalogDep) -> JSONResponse:
 
 
 @router.get("/api/ladder/public/bots/{bot_id}")
-def bot_json(bot_id: int, catalog: LadderCatalogDep) -> JSONResponse:
+def bot_json(bot_id: RowId, catalog: LadderCatalogDep) -> JSONResponse:
     """One bot: status, rating history, matches (newest first) and faults."""
     return JSONResponse(catalog.bot(bot_id).to_json())

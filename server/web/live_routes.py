@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from .deps import CatalogDep
+from .deps import MAX_ROW_ID, CatalogDep, RowId
 from .live import Live, match_url
 from .templating import render_viewer
 
@@ -21,22 +21,25 @@ def _live(request: Request) -> Live:
 
 
 LiveDep = Annotated[Live, Depends(_live)]
+AfterMoment = Annotated[int, Query(ge=0, le=MAX_ROW_ID, description="Moments from this number on.")]
 
 
 @router.get("/api/tournaments/{tournament_id}/live")
-def progress(tournament_id: int, live: LiveDep) -> dict[str, Any]:
+def progress(tournament_id: RowId, live: LiveDep) -> dict[str, Any]:
     """Stored of scheduled matches, matches in flight, time left, standings (provisional while running)."""
     return live.progress(tournament_id)
 
 
 @router.get("/api/tournaments/{tournament_id}/matches/{match_id}/live")
-def live_match(tournament_id: int, match_id: str, live: LiveDep, after: int = 0) -> dict[str, Any]:
+def live_match(
+    tournament_id: RowId, match_id: str, live: LiveDep, after: Annotated[int, Query(ge=0, le=MAX_ROW_ID)] = 0
+) -> dict[str, Any]:
     """A match in flight as a spectator sees it: its moments from number ``after`` on."""
     return live.match(tournament_id, match_id, after)
 
 
 @router.get("/tournaments/{tournament_id}/matches/{match_id}/live", response_class=HTMLResponse)
-def live_match_page(tournament_id: int, match_id: str, live: LiveDep, catalog: CatalogDep) -> Response:
+def live_match_page(tournament_id: RowId, match_id: str, live: LiveDep, catalog: CatalogDep) -> Response:
     """Watch a match in flight move by move; once it is stored, its replay."""
     found = live.match(tournament_id, match_id)
     if found["status"] == "done":

@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from server.tournament.report import pairing_text, seat_verdict
 
-from .deps import CatalogDep, LadderCatalogDep
+from .deps import CatalogDep, LadderCatalogDep, RowId
 from .export import export_html
 from .filters import SeatFilter, viewer_seat
 from .live_routes import LiveDep
@@ -27,7 +27,7 @@ def tournaments_page(catalog: CatalogDep, ladder: LadderCatalogDep) -> HTMLRespo
 
 
 @router.get("/tournaments/{tournament_id}")
-def tournament_page(tournament_id: int, catalog: CatalogDep, live: LiveDep) -> HTMLResponse:
+def tournament_page(tournament_id: RowId, catalog: CatalogDep, live: LiveDep) -> HTMLResponse:
     tournament = catalog.tournament(tournament_id)
     return HTMLResponse(
         render(
@@ -45,7 +45,7 @@ def tournament_page(tournament_id: int, catalog: CatalogDep, live: LiveDep) -> H
 
 
 @router.get("/tournaments/{tournament_id}/matches")
-def matches_page(tournament_id: int, request: Request, catalog: CatalogDep) -> HTMLResponse:
+def matches_page(tournament_id: RowId, request: Request, catalog: CatalogDep) -> HTMLResponse:
     tournament = catalog.tournament(tournament_id)
     seat_filter = SeatFilter.from_query(request.query_params)
     every = catalog.matches(tournament_id)
@@ -67,7 +67,7 @@ def _seat_query(seat: int | None) -> str:
 
 
 @router.get("/tournaments/{tournament_id}/matches/{match_id}")
-def match_page(tournament_id: int, match_id: str, request: Request, catalog: CatalogDep) -> HTMLResponse:
+def match_page(tournament_id: RowId, match_id: str, request: Request, catalog: CatalogDep) -> HTMLResponse:
     """The replay viewer; ``?seat=N`` shows the match as seat N saw it, ``#m=N`` opens it at moment N."""
     seat = viewer_seat(request.query_params)
     replay = catalog.replay(tournament_id, match_id, seat)
@@ -84,7 +84,7 @@ def match_page(tournament_id: int, match_id: str, request: Request, catalog: Cat
 
 
 @router.get("/tournaments/{tournament_id}/matches/{match_id}/export")
-def match_export(tournament_id: int, match_id: str, request: Request, catalog: CatalogDep) -> Response:
+def match_export(tournament_id: RowId, match_id: str, request: Request, catalog: CatalogDep) -> Response:
     """The same viewer as one self-contained file, to keep or share (``?seat=N``: seat N's view)."""
     seat = viewer_seat(request.query_params)
     html = export_html(catalog.replay(tournament_id, match_id, seat))

@@ -4,6 +4,7 @@ are one clear 4xx and change nothing."""
 
 from __future__ import annotations
 
+import hashlib
 import http.client
 import json
 import os
@@ -33,7 +34,9 @@ from .conftest import cli
 from .test_organiser import add, rows
 
 ROOT = Path(__file__).resolve().parents[2]
-LADDER = "name: test ladder\ngame: saint_malo\nplayers: 2\nmax_active_bots: 2\n"
+LOOPBACK = "addresses: {allow: [127.0.0.0/8]}\n"
+"""Lets the ladder reach the tests' own bots on 127.0.0.1 (denied by default)."""
+LADDER = "name: test ladder\ngame: saint_malo\nplayers: 2\nmax_active_bots: 2\n" + LOOPBACK
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,8 @@ def test_bad_submissions_get_one_line_4xx_and_change_nothing(api: Api) -> None:
             "address: a submitted bot is reached over the network",
         ),
         ({"name": "", "address": "127.0.0.1:1"}, 422, "name: "),
+        ({"name": "a/b", "address": "127.0.0.1:1"}, 422, "name: a bot name cannot contain /"),
+        ({"name": "..", "address": "127.0.0.1:1"}, 422, "name: a bot name cannot contain /"),
         ({"name": "b", "address": "127.0.0.1:1", "token": "bad\nvalue"}, 422, "token: "),
         ({"name": "b", "address": "127.0.0.1:1", "extra": 1}, 422, "extra: "),
         ({"name": "a", "address": "127.0.0.1:2"}, 409, "you already have a bot named 'a'"),
@@ -300,3 +305,50 @@ def test_the_clients_say_in_one_line_when_the_server_cannot_be_used(tmp_path: Pa
     )
     code, output = cli("ladder", "leaderboard", "--server", "127.0.0.1:80")
     assert code == 1 and "--server: expected a URL such as http://HOST:PORT" in output
+
+
+def test_a_leaked_token_is_replaced_under_the_same_name(api: Api) -> None:
+    old = add(api.db, "ada")
+    assert api.request("POST", "/bots", old, {"name": "mine", "address": "127.0.0.1:1"}).status == 201
+    code, output = cli("ladder", "rotate-token", "ada", "--db", str(api.db))
+    new = output.splitlines()[-1]
+    assert code == 0 and new.startswith("smt_") and new != old, output
+    assert api.request("GET", "/bots", old).status == 401
+    assert [bot["name"] for bot in api.request("GET", "/bots", new).body] == ["mine"]
+    assert rows(api.db, "SELECT token_hash FROM ladder_participant") == [
+        (hashlib.sha256(new.encode()).hexdigest(),)
+    ]
+    assert cli("ladder", "rotate-token", "bob", "--db", str(api.db)) == (
+        1,
+        "error: no participant named 'bob'\n",
+    )
+
+
+def test_the_leaderboard_never_cuts_two_names_to_the_same_text_at_80_columns(api: Api) -> None:
+    token = add(api.db, "a-participant-with-a-long-name")
+    names = ["greedy-with-a-long-name-one", "greedy-with-a-long-name-two"]
+    for name in names:
+        assert api.request("POST", "/bots", token, {"name": name, "address": "127.0.0.1:1"}).status == 201
+    with closing(sqlite3.connect(api.db)) as connection:
+        connection.execute("UPDATE ladder_bot SET status = 'active', games = 3, reason = 'x' || name || name")
+        connection.commit()
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "server",
+            "ladder",
+            "leaderboard",
+            "--server",
+            f"http://{api.host}:{api.port}",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "COLUMNS": "80"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert max(len(line) for line in shown.splitlines()) <= 80
+    assert "…" not in shown
+    cells = "".join(line.split("│")[2].strip() for line in shown.splitlines() if line.count("│") > 3)
+    assert all(name in cells for name in names), shown

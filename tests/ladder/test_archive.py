@@ -13,6 +13,7 @@ import tarfile
 import time
 import urllib.parse
 import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -78,6 +79,23 @@ def lying_zip_bomb() -> bytes:
     return patched
 
 
+def good_tar_gz() -> bytes:
+    return tar_gz(member("bot.py", bytes(range(256)) * 40))
+
+
+def wrong_crc(data: bytes) -> bytes:
+    """``data`` (a .tar.gz) with the CRC in its gzip trailer changed."""
+    crc = bytes(byte ^ 0xFF for byte in data[-8:-4])
+    return data[:-8] + crc + data[-4:]
+
+
+def zip_with_wrong_crc() -> bytes:
+    honest = zipped(("bot.py", b"print('hello')\n" * 10))
+    crc = zlib.crc32(b"print('hello')\n" * 10).to_bytes(4, "little")
+    assert honest.count(crc) == 2  # the local header and the central directory
+    return honest.replace(crc, (int.from_bytes(crc, "little") ^ 1).to_bytes(4, "little"))
+
+
 def too_many_files() -> bytes:
     return tar_gz(*(member(f"f{number}.py", b"") for number in range(MAX_ENTRIES + 1)))
 
@@ -117,6 +135,25 @@ HOSTILE: dict[str, tuple[bytes, int, str]] = {
     "empty body": (b"", 422, "not an archive"),
     "truncated": (tar_gz(member("bot.py", bytes(range(256)) * 400))[:-200], 422, "damaged or truncated"),
     "no file": (tar_gz(member("empty", kind=tarfile.DIRTYPE)), 422, "holds no file"),
+    "gzip without its trailer": (good_tar_gz()[:-8], 422, "damaged or truncated"),
+    "gzip with a wrong CRC": (wrong_crc(good_tar_gz()), 422, "damaged or truncated"),
+    "gzip with trailing garbage": (good_tar_gz() + b"garbage!", 422, "damaged or truncated"),
+    "zip with a wrong CRC": (zip_with_wrong_crc(), 422, "Bad CRC-32 for file 'bot.py'"),
+    "a name over 255 bytes": (
+        tar_gz(member("d/" + "n" * 256 + ".py")),
+        422,
+        "a file or folder name longer than 255 bytes is refused",
+    ),
+    "empty folders over the limit": (
+        tar_gz(member("bot.py"), *(member(f"d{n}/", kind=tarfile.DIRTYPE) for n in range(300))),
+        413,
+        "pass 1 MiB",
+    ),
+    "implicit folders over the limit": (
+        zipped(*((f"d{n}/f.py", b"") for n in range(300))),
+        413,
+        "pass 1 MiB",
+    ),
 }
 
 
@@ -209,6 +246,18 @@ def test_unpacking_keeps_to_the_folder_and_removes_it_when_refused(tmp_path: Pat
             max_entries=3,
         )
     assert not refused.value.too_large and not (tmp_path / "three").exists()
+    nested = zipped(*((f"{n}/a/b.py", b"") for n in range(2)))  # 2 files, 4 folders they create
+    with pytest.raises(ArchiveError, match="more than 5 files"):
+        unpack(io.BytesIO(nested), tmp_path / "four", max_bytes=LIMIT, max_entries=5)
+
+
+def test_refused_archives_count_against_the_hour(api: Api) -> None:
+    token = add(api.db, "ada")
+    for name in ("a", "b", "c"):
+        assert upload(api, token, HOSTILE["dot-dot in a tar"][0], name=name).status == 422
+    flood = upload(api, token, tar_gz(member("bot.py")), name="d")
+    assert flood.status == 429 and "3 submissions in the last hour" in flood.body["detail"], flood
+    assert bots(api) == []
 
 
 def test_submit_reads_the_413_of_a_folder_over_the_limit(api: Api, tmp_path: Path) -> None:

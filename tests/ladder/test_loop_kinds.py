@@ -23,6 +23,7 @@ from server.ladder.validation import validate_next
 from server.store.repository import Store
 from server.tournament.executor import ExecutorChoice
 
+from .test_api import LOOPBACK
 from .test_organiser import rows
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,7 +67,7 @@ def test_an_uploaded_program_is_always_sandboxed_and_kept_between_matches(tmp_pa
     assert spec.sandbox and spec.program_dir == ROOT and spec.command == "python -m bots.random"
     ladder, store, ladders = ladder_with(
         tmp_path,
-        "name: up\ngame: saint_malo\nplayers: 2\nsandbox: false\nstartup_timeout_s: 60\n",
+        "name: up\ngame: saint_malo\nplayers: 2\nsandbox: false\nstartup_timeout_s: 60\n" + LOOPBACK,
         {"r0": archive, "r1": archive},
     )
     with closing(store):
@@ -101,7 +102,7 @@ def test_a_bot_that_passes_the_check_but_forfeits_its_validation_match_fails(
     tmp_path: Path, breaker: BotServer
 ) -> None:
     path = tmp_path / "ladder.yaml"
-    path.write_text("name: v\ngame: saint_malo\nplayers: 3\n")
+    path.write_text("name: v\ngame: saint_malo\nplayers: 3\n" + LOOPBACK)
     ladder = load_ladder(path)
     with closing(Store.open(ladder.database_path, create=True)) as store:
         ladders = LadderStore(store)

@@ -20,13 +20,13 @@ from server.web.catalog import Catalog
 
 from ..certificates import self_signed, tls_random_bot
 from .conftest import cli
-from .test_api import served
+from .test_api import LOOPBACK, served
 from .test_loop import done, wait_for
 from .test_organiser import add, rows
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_EXAMPLE = ROOT / "docs" / "examples" / "node"
-LADDER = "name: e2e\ngame: saint_malo\nplayers: 2\nsubmission_mb: 32\nmax_active_bots: 3\n"
+LADDER = "name: e2e\ngame: saint_malo\nplayers: 2\nsubmission_mb: 32\nmax_active_bots: 3\n" + LOOPBACK
 BOT_TOKEN = "s3cret"
 PYTHON_BOT = {
     "bot.py": "from strategy.pick import Picker\nfrom sdk.serve import run\n\nrun(Picker())\n",

@@ -17,7 +17,7 @@ from server.ladder.store import LadderStore
 from server.ladder.validation import validate_next
 from server.store.repository import Store
 
-from .test_api import served
+from .test_api import LOOPBACK, served
 from .test_organiser import add, rows
 
 
@@ -32,7 +32,7 @@ def bot_server() -> Iterator[BotServer]:
 
 def ladder_in(tmp_path: Path) -> Ladder:
     path = tmp_path / "ladder.yaml"
-    path.write_text("name: v\ngame: saint_malo\nplayers: 2\nmax_active_bots: 1\n")
+    path.write_text("name: v\ngame: saint_malo\nplayers: 2\nmax_active_bots: 1\n" + LOOPBACK)
     return load_ladder(path)
 
 
@@ -70,7 +70,7 @@ def test_an_unreachable_bot_fails_with_the_check_s_line(tmp_path: Path) -> None:
         assert validate_next(ladders, ladder, tmp_path / "logs")
     (gone, command) = rows(ladder.database_path, "SELECT status, reason FROM ladder_bot ORDER BY id")
     assert gone[0] == "failed" and str(gone[1]).startswith("FAIL ")
-    assert command == ("failed", "FAIL reach: 'python -m bots.random' is not a HOST:PORT address")
+    assert command == ("failed", "FAIL reach: this ladder does not reach that address")
     with closing(sqlite3.connect(ladder.database_path)) as connection:
         assert connection.execute("SELECT COUNT(*) FROM ladder_bot WHERE status = 'active'").fetchone() == (
             0,
@@ -79,7 +79,7 @@ def test_an_unreachable_bot_fails_with_the_check_s_line(tmp_path: Path) -> None:
 
 def test_the_service_validates_a_submission_while_it_serves(tmp_path: Path, bot_server: BotServer) -> None:
     path = tmp_path / "ladder.yaml"
-    path.write_text("name: v\ngame: saint_malo\nplayers: 2\n")
+    path.write_text("name: v\ngame: saint_malo\nplayers: 2\n" + LOOPBACK)
     token = add(tmp_path / "ladder.db", "ada")
     with served(path, "--log-dir", str(tmp_path)) as api:
         submitted = api.request(

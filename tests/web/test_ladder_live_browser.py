@@ -33,6 +33,7 @@ matchmaking: {workers: 2}
 time_control: {decision_ms: 5000, bank_ms: 20000}
 startup_timeout_s: 30
 sandbox: false
+addresses: {allow: [127.0.0.0/8]}
 """
 
 #: Games per bot as the leaderboard draws them (the games column), by bot id.
