@@ -15,22 +15,22 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 from sdk.games.registry import get_game
 from server.bounds import MAX_SEED, MAX_WORKERS
 from server.referee import RefereeConfig
-from server.tournament.bracket import (
+from server.tournament.bracket_errors import FieldError
+from server.tournament.bracket_params import normalized_params
+from server.tournament.model_file import load_model
+from server.tournament.shared_config import (
     CONTEXT_FILE,
     LimitsField,
     StartupTimeoutField,
+    StrictModel,
     StrikesField,
     TimeControlField,
-    _Model,
     installed_game,
     path_without_nul,
     referee_config,
     resolve_path,
     usable_name,
 )
-from server.tournament.bracket_errors import FieldError
-from server.tournament.bracket_params import normalized_params
-from server.tournament.model_file import load_model
 
 __all__ = ["InitialRating", "Ladder", "Matchmaking", "load_ladder"]
 
@@ -42,7 +42,7 @@ MAX_CANDIDATES = 10_000
 MAX_SUBMISSIONS_PER_HOUR = 10_000
 
 
-class InitialRating(_Model):
+class InitialRating(StrictModel):
     """The TrueSkill rating a bot starts at once validated."""
 
     mu: float = Field(default=25.0, strict=False, allow_inf_nan=False, description="Mean skill.")
@@ -51,7 +51,7 @@ class InitialRating(_Model):
     )
 
 
-class Matchmaking(_Model):
+class Matchmaking(StrictModel):
     """How tables are formed and how many are played at once."""
 
     workers: int = Field(
@@ -75,7 +75,7 @@ class Matchmaking(_Model):
     )
 
 
-class Ladder(_Model):
+class Ladder(StrictModel):
     """A whole ladder: game, table size, clocks, limits, matchmaking and submission rules.
 
     Validated with a ladder file in the context (as :func:`load_ladder` does), ``database``
