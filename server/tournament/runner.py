@@ -22,7 +22,8 @@ from server.store.models import Tournament
 from server.store.repository import Placement, Store
 
 from .bracket import Bracket
-from .executor import Executor, ExecutorChoice, ExecutorError, ReplayCallback, start_executor
+from .executor import Executor, ExecutorChoice, ExecutorError, ReplayCallback
+from .executors import start_executor
 from .jobs import JobResult, MatchJob
 from .live_writer import LiveTarget
 from .progression import Progression
