@@ -54,7 +54,6 @@ from server.store.models import (
     LadderSeat,
     Match,
     MatchSteps,
-    RatingSnapshot,
     Seat,
 )
 from server.store.repository import Placement, Store, match_row, seat_rows
@@ -205,20 +204,6 @@ def build_stored_ladder(folder: Path, stored: int, bots: int = 200, participants
                         "ladder_match_id": i,
                         "seat": seat,
                         "bot_id": pairs[i - 1][seat],
-                        "mu": 25.0,
-                        "sigma": 2.0,
-                    }
-                    for i in range(1, stored + 1)
-                    for seat in range(2)
-                ],
-            )
-            connection.execute(
-                insert(RatingSnapshot),
-                [
-                    {
-                        "tournament_id": tournament_id,
-                        "match_index": i,
-                        "entrant_id": pairs[i - 1][seat],
                         "mu": 25.0,
                         "sigma": 2.0,
                     }

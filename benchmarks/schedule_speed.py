@@ -17,7 +17,8 @@ import statistics
 import time
 from math import comb
 
-from server.tournament.schedule import balanced_design, make_schedule
+from server.tournament.design import balanced_design
+from server.tournament.schedule import make_schedule
 
 
 def run(

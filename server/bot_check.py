@@ -270,12 +270,15 @@ def _play_positions(
     log: Path | None,
     emit: Callable[[Check], None],
 ) -> None:
+    """StartMatch, one decision and EndMatch per position; StartMatch is reported after the first,
+    EndMatch after the last (each failure where it happens), so the report reads in match order."""
     client = connect(address, plugin)
+    ended = []
     try:
         for number, position in enumerate(positions(plugin)):
             match_id = f"check-{plugin.name}-{number}"
             start = functools.partial(_start, client, match_id, position, plugin, decision_ms)
-            if not _lifecycle("StartMatch", emit, number, start, log):
+            if not _lifecycle("StartMatch", emit, start, log, announce=number == 0):
                 if number == 0:  # a bot that cannot start a match cannot be checked further
                     raise CheckAbortedError
                 continue
@@ -283,9 +286,12 @@ def _play_positions(
             emit(check)
             if check.detail.startswith(UNREACHABLE):
                 raise CheckAbortedError
-            _lifecycle("EndMatch", emit, number, functools.partial(_end, client, match_id, position), log)
+            end = functools.partial(_end, client, match_id, position)
+            ended.append(_lifecycle("EndMatch", emit, end, log, announce=False))
     finally:
         client.close()
+    if ended and all(ended):
+        emit(Check("EndMatch", True, "smtourney.v1.Bot/EndMatch answered"))
 
 
 def _start(
@@ -307,9 +313,9 @@ def _end(client: BotClient, match_id: str, position: Position) -> None:
 
 
 def _lifecycle(
-    rpc: str, emit: Callable[[Check], None], number: int, call: Callable[[], None], log: Path | None
+    rpc: str, emit: Callable[[Check], None], call: Callable[[], None], log: Path | None, *, announce: bool
 ) -> bool:
-    """Call a lifecycle RPC; report it the first time, and whenever it fails."""
+    """Call a lifecycle RPC; report it if it fails, or if ``announce``."""
     try:
         call()
     except grpc.RpcError as exc:
@@ -325,7 +331,7 @@ def _lifecycle(
             )
         )
         return False
-    if number == 0:
+    if announce:
         emit(Check(rpc, True, f"smtourney.v1.Bot/{rpc} answered"))
     return True
 
@@ -366,7 +372,7 @@ def _decide(
         if raised(exc):
             fix = f"mend the bot's method: it must return the answer to {spec.rpc} ({page})"
         else:
-            fix = f"answer with a {reply_name}, not an error status ({page})"
+            fix = f"answer with {with_article(reply_name)}, not an error status ({page})"
         return Check(name, False, describe_status(exc, log), fix)
     took_ms = (time.perf_counter() - started) * 1000
     answered = getattr(reply, "decision_id", None)
@@ -401,6 +407,12 @@ def _decide(
             _answer_hint(spec.summary, page),
         )
     return Check(name, True, f"{describe_reply(reply)} is legal ({took_ms:.0f} ms)")
+
+
+def with_article(name: str) -> str:
+    """``a PlaceReply``, ``an AdvanceReputationReply``: the article a reader expects, by sound of the first
+    letter (message names are English words in CamelCase)."""
+    return f"{'an' if name[:1].upper() in 'AEIOU' else 'a'} {name}"
 
 
 def _answer_hint(summary: str, page: str) -> str:

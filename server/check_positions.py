@@ -6,7 +6,10 @@ each request, the chance outcomes from a seeded RNG) at the smallest and largest
 which each kind keeps its first position, its last, and the first whose request
 shows an edge a bot written in another language trips over: an integer that needs
 more than 32 bits, a list of options with a single entry (a forced choice), or an
-empty list. A plugin may offer more positions of its own (``check_positions``).
+empty list; and the first where the engine allows a single answer, however the request
+lists them. A position chosen for several reasons is played once, its label naming them all
+(``the first position; an integer beyond 32 bits``). A plugin may offer more positions of its
+own (``check_positions``).
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ def edges(message: Message) -> list[str]:
         if field.is_repeated and field.type != FieldDescriptor.TYPE_MESSAGE:
             listed = len(getattr(message, field.name))
             if listed <= 1:
-                found.append(f"a single {field.name} (a forced choice)" if listed else f"no {field.name}")
+                found.append(f"a single {field.name} {FORCED_MARK}" if listed else f"no {field.name}")
     return found
 
 
@@ -63,10 +66,15 @@ def _integers(message: Message) -> Iterator[int]:
                 yield item
 
 
+FORCED_MARK = "(a forced choice)"
+FORCED = f"a single legal answer {FORCED_MARK}"
+"""A forced choice the engine shows when the request's own lists do not (options nested deeper)."""
+
+
 def positions(plugin: GamePlugin, params: dict[str, Any] | None = None) -> list[Position]:
     """Positions covering every decision kind of ``plugin`` and the edges its games show."""
-    chosen: dict[tuple[str, str], Position] = {}
-    last: dict[str, Position] = {}
+    chosen: dict[tuple[str, str], _Found] = {}
+    last: dict[str, _Found] = {}
     table = plugin.normalize_params(params or {})
     for players in sorted({plugin.min_players, plugin.max_players}):
         for game in range(MAX_GAMES):
@@ -74,24 +82,44 @@ def positions(plugin: GamePlugin, params: dict[str, Any] | None = None) -> list[
                 (kind, "the first position") in chosen for kind in plugin.decisions.kinds
             ):
                 break
-            for kind, position, request in _play(plugin, players, table, seed=players * 1000 + game):
-                chosen.setdefault((kind, "the first position"), position)
-                for edge in edges(request):
-                    chosen.setdefault((kind, edge), position)
-                last[kind] = position
-    for kind, position in last.items():
-        chosen.setdefault((kind, "a late position"), position)
+            for kind, met, request in _play(plugin, players, table, seed=players * 1000 + game):
+                chosen.setdefault((kind, "the first position"), met)
+                shown = edges(request)
+                if (
+                    not any(FORCED_MARK in edge for edge in shown)
+                    and len(met.position.state.legal_actions()) == 1
+                ):
+                    shown.append(FORCED)
+                for edge in shown:
+                    chosen.setdefault((kind, edge), met)
+                last[kind] = met
+    for kind, met in last.items():
+        chosen.setdefault((kind, "a late position"), met)
+    labels: dict[tuple[int, int, int], list[str]] = {}
+    where: dict[tuple[int, int, int], Position] = {}
+    for (_, label), met in chosen.items():
+        labels.setdefault(met.key, []).append(label)
+        where.setdefault(met.key, met.position)
     found = [
-        Position(label, p.state, p.seat, p.players, p.decision_id) for (kind, label), p in chosen.items()
+        Position("; ".join(labels[key]), p.state, p.seat, p.players, p.decision_id)
+        for key, p in where.items()
     ]
     for label, state, players in plugin.check_positions():
         found.append(Position(label, state, state.current_player, players, 1))
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """A position met in random play, and where: (players, game seed, decision number)."""
+
+    key: tuple[int, int, int]
+    position: Position
+
+
 def _play(
     plugin: GamePlugin, players: int, params: dict[str, Any], seed: int
-) -> Iterator[tuple[str, Position, Message]]:
+) -> Iterator[tuple[str, _Found, Message]]:
     """One random game: each decision's kind, position (a copy) and request."""
     rng = random.Random(seed)
     state = plugin.new_state(players, params)
@@ -108,5 +136,6 @@ def _play(
         spec = plugin.decisions[kind]
         context = DecisionContext("check", counts[seat], seat, 1000, 0)
         request = spec.encode_request(plugin.observe(state, seat), context)
-        yield kind, Position("", state.clone(), seat, players, counts[seat]), request
+        position = Position("", state.clone(), seat, players, counts[seat])
+        yield kind, _Found((players, seed, sum(counts)), position), request
         state.apply(plugin.random_action(spec.decode_request(request), rng))

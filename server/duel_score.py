@@ -1,21 +1,28 @@
 """The score of a duel (wins, draws, losses of one bot against another) with its 95 % interval,
 and the Elo difference it implies, as match-testing tools for chess engines report them.
 
-Maths (the trinomial normal approximation, as cutechess-cli and fastchess use):
+Maths (the trinomial model, as cutechess-cli and fastchess use, with the interval's ends exact):
 
 * each game scores ``x = 1`` (win), ``1/2`` (draw) or ``0`` (loss) for the first bot, and the
   score is their mean ``s = (W + D/2) / N``;
-* the per-game variance is estimated from the games themselves,
-  ``v = (W (1 - s)^2 + D (1/2 - s)^2 + L s^2) / (N - 1)``, so draws narrow the interval as they
-  should, and the score's standard error is ``sqrt(v / N)``;
-* the 95 % interval is ``s -/+ 1.96 sqrt(v / N)``, clipped to [0, 1]: by the central limit theorem it
-  covers the true expected score in about 95 % of duels once N is in the tens (a seeded test checks it);
-* when every game had the same outcome the estimated variance is 0 and that interval would shrink
-  to the score itself; the Wilson score interval of ``W + D/2`` points in ``N`` trials is given
-  instead (for N wins out of N: ``[N / (N + 1.96^2), 1]``), which stays honest about small N;
+* a game of expected score ``μ`` and draw rate ``d`` has variance ``μ(1-μ) - d/4``; at ``μ = s`` and
+  ``d = D/N`` this is the variance cutechess-cli and fastchess estimate,
+  ``(W (1 - s)^2 + D (1/2 - s)^2 + L s^2) / N`` (divided by N, not N - 1), so draws narrow the
+  interval as they should;
+* the 95 % interval is every ``μ`` with ``(s - μ)^2 <= 1.96^2 (μ(1-μ) - d/4) / N``
+  (:func:`~server.intervals.score_interval`), the same method for every outcome. Where cutechess and
+  fastchess take ``s -/+ 1.96 sqrt(v / N)`` with ``v`` fixed at ``μ = s``, the variance here follows
+  ``μ``: the interval stays inside [0, 1] and does not shrink to a point when every game has the same
+  outcome (for N wins out of N: ``[N / (N + 1.96^2), 1]``, Wilson's interval). The draw rate is taken
+  as ``D / (N + 1.96^2)``, as if 1.96^2 more games had been played without a draw, so N draws out of N
+  do not shrink it to a point either; without draws the interval is Wilson's exactly. It covers the
+  true expected score in about 95 % of duels once N is in the tens (a seeded test checks it), and
+  turning a loss into a win never lowers its lower end (a property test checks it);
 * the Elo difference is ``-400 log10(1/s - 1)``, the logistic model's difference for expected score
   ``s``; it is increasing in ``s``, so the interval's bounds map to the Elo interval's bounds. A
-  score of 0 or 1 has an infinite Elo difference.
+  score of 0 or 1 has an infinite Elo difference: an interval's end is exactly 1 when every game was
+  won (exactly 0 when every game was lost), and the Elo interval's end is then infinite (``null`` in
+  JSON, ``+inf`` or ``-inf`` in text).
 
 The two games of a pair (seats swapped, same chance outcomes) are not independent: luck that
 favours a seat helps each bot once, so a pair's results are usually negatively correlated and the
@@ -27,7 +34,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .intervals import Z95, wilson
+from .intervals import Z95, score_interval
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +56,11 @@ class DuelScore:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The score's 95 % interval (NaN with fewer than two games)."""
-        n, s = self.games, self.score
-        if n < 2:
+        """The score's 95 % interval (NaN before any game)."""
+        n = self.games
+        if n == 0:
             return (math.nan, math.nan)
-        variance = (self.wins * (1 - s) ** 2 + self.draws * (0.5 - s) ** 2 + self.losses * s**2) / (n - 1)
-        if variance == 0:
-            return wilson(s, n)
-        half = Z95 * math.sqrt(variance / n)
-        return (max(0.0, s - half), min(1.0, s + half))
+        return score_interval(self.score, self.draws / (n + Z95**2), n)
 
     @property
     def elo(self) -> float:

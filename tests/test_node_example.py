@@ -102,3 +102,35 @@ def test_a_node_masons_bot_sending_the_first_legal_reply_plays_a_bracket_without
     masons = installed.with_name("masons.js")
     node = standing_against_random(tmp_path / "masons.yaml", "masons", f"node {masons} {{address}}")
     assert node["matches"] == 2 and node["strikes"] == 0 and node["forfeits"] == 0, node
+
+
+@pytest.mark.parametrize("how", ["argument", "environment", "installed"])
+def test_copy_protos_works_from_a_copy_outside_the_repository(how: str, tmp_path: Path) -> None:
+    """A bot author copies the example folder away: the .proto files come from a named checkout, or
+    from the smtourney the Python at hand imports; with neither, one line says what to do."""
+    shutil.copy(EXAMPLE / "copy-protos.js", tmp_path)
+    env = {"PATH": "/usr/bin:/bin", "SMTOURNEY_PYTHON": "/nonexistent"}
+    args = ["node", "copy-protos.js"]
+    if how == "argument":
+        args.append(str(ROOT))
+    elif how == "environment":
+        env["SMTOURNEY_ROOT"] = str(ROOT)
+    else:
+        env["SMTOURNEY_PYTHON"] = sys.executable
+    subprocess.run(args, cwd=tmp_path, env=env, check=True, capture_output=True, timeout=60)
+    copied = sorted(str(p.relative_to(tmp_path / "proto")) for p in (tmp_path / "proto").rglob("*.proto"))
+    assert "smtourney/v1/bot.proto" in copied
+    games = {path.parent.name for path in (ROOT / "sdk" / "games").glob("*/proto")}
+    assert {p.split("/")[1] for p in copied} == {"v1", *games}
+    shutil.rmtree(tmp_path / "proto")
+    refused = subprocess.run(
+        ["node", "copy-protos.js"],
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "SMTOURNEY_PYTHON": "/nonexistent"},
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert refused.returncode == 1 and refused.stderr.count("\n") == 1 and "SMTOURNEY_ROOT" in refused.stderr
+    assert not (tmp_path / "proto").exists()

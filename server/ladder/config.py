@@ -15,22 +15,22 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 from sdk.games.registry import get_game
 from server.bounds import MAX_SEED, MAX_WORKERS
 from server.referee import RefereeConfig
-from server.tournament.bracket import (
+from server.tournament.bracket_errors import FieldError
+from server.tournament.bracket_params import normalized_params
+from server.tournament.model_file import load_model
+from server.tournament.shared_config import (
     CONTEXT_FILE,
     LimitsField,
     StartupTimeoutField,
+    StrictModel,
     StrikesField,
     TimeControlField,
-    _Model,
     installed_game,
     path_without_nul,
     referee_config,
     resolve_path,
     usable_name,
 )
-from server.tournament.bracket_errors import FieldError
-from server.tournament.bracket_params import normalized_params
-from server.tournament.model_file import load_model
 
 from .addresses import AddressPolicy, address_entry_problem
 
@@ -54,7 +54,7 @@ MAX_VALIDATION_S = 86_400.0
 MAX_FORFEIT_WINDOW = 1_000
 
 
-class InitialRating(_Model):
+class InitialRating(StrictModel):
     """The TrueSkill rating a bot starts at once validated."""
 
     mu: float = Field(default=25.0, strict=False, allow_inf_nan=False, description="Mean skill.")
@@ -63,7 +63,7 @@ class InitialRating(_Model):
     )
 
 
-class AddressRules(_Model):
+class AddressRules(StrictModel):
     """Which addresses of bots that participants run themselves the ladder reaches (see
     :mod:`server.ladder.addresses`): globally routable ones unless denied, others only if allowed."""
 
@@ -92,7 +92,7 @@ class AddressRules(_Model):
         return AddressPolicy(tuple(self.allow), tuple(self.deny))
 
 
-class Validation(_Model):
+class Validation(StrictModel):
     """How submissions are validated: several at once, each participant's in turn, each bounded."""
 
     workers: int = Field(
@@ -116,7 +116,7 @@ class Validation(_Model):
     )
 
 
-class Suspension(_Model):
+class Suspension(StrictModel):
     """When an active bot is suspended for forfeiting: ``forfeits`` of its last ``matches`` matches."""
 
     forfeits: int = Field(
@@ -140,7 +140,7 @@ class Suspension(_Model):
         return self
 
 
-class Matchmaking(_Model):
+class Matchmaking(StrictModel):
     """How tables are formed and how many are played at once."""
 
     workers: int = Field(
@@ -164,7 +164,7 @@ class Matchmaking(_Model):
     )
 
 
-class Ladder(_Model):
+class Ladder(StrictModel):
     """A whole ladder: game, table size, clocks, limits, matchmaking and submission rules.
 
     Validated with a ladder file in the context (as :func:`load_ladder` does), ``database``

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from server.store.database import StoreError
 from server.store.live import LiveFeed
-from server.tournament.executor import Executor, ExecutorChoice, ExecutorError, start_executor
+from server.tournament.executor import Executor, ExecutorChoice, ExecutorError
+from server.tournament.executors import start_executor
 from server.tournament.jobs import JobResult, MatchJob
 from server.tournament.live_writer import LiveTarget
 from server.tournament.runner import referee_failure

@@ -29,7 +29,6 @@ from server.store.models import (
     LadderParticipant,
     LadderSeat,
     Match,
-    RatingSnapshot,
     Seat,
     Tournament,
 )
@@ -572,7 +571,7 @@ class LadderStore:
                 tuple(seat.strikes for seat in head.seats),
                 tuple(seat.forfeited for seat in head.seats),
             )
-            ratings, history = rate(
+            ratings, _ = rate(
                 len(seated), [result], [ENVIRONMENT.create_rating(bot.mu, bot.sigma) for bot in before]
             )
             now = datetime.now(UTC)
@@ -590,16 +589,6 @@ class LadderStore:
                             f"the last: {seat.forfeit_reason}"
                         )
                 session.add(bot)
-            for snapshot in history:
-                session.add(
-                    RatingSnapshot(
-                        tournament_id=tournament_id,
-                        match_index=index,
-                        entrant_id=entrant_ids[seated[snapshot.entrant].bot_id],
-                        mu=snapshot.mu,
-                        sigma=snapshot.sigma,
-                    )
-                )
             match.status, match.match_pk, match.finished_at = DONE, match_pk, now
             session.add(match)
             session.commit()

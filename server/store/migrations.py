@@ -85,12 +85,19 @@ def _live_tables(session: Session) -> None:
     _create_tables(session, LIVE_TABLES)
 
 
+def _no_rating_snapshot(session: Session) -> None:
+    """Schema 6: no ``rating_snapshot``; rating histories are computed from the stored results, which
+    are their one source of truth (the table was written and never read)."""
+    session.connection().execute(text("DROP TABLE IF EXISTS rating_snapshot"))
+
+
 #: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
 MIGRATIONS: dict[int, Callable[[Session], None]] = {
     1: _decision_ids_per_seat,
     2: _steps_in_blocks,
     3: _ladder_tables,
     4: _live_tables,
+    5: _no_rating_snapshot,
 }
 
 

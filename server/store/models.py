@@ -10,7 +10,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 #: Bump with a migration in :mod:`server.store.migrations` whenever a table changes.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 APPLICATION_ID = "smtourney"
 
 
@@ -112,18 +112,6 @@ class MatchSteps(SQLModel, table=True):
     __tablename__ = "match_steps"
     match_pk: int = Field(foreign_key="match.id", primary_key=True, sa_column_kwargs={"autoincrement": False})
     block: bytes = Field(sa_type=LargeBinary)
-
-
-class RatingSnapshot(SQLModel, table=True):
-    """An entrant's rating right after a match, in schedule order (the rating history)."""
-
-    __tablename__ = "rating_snapshot"
-    id: int | None = Field(default=None, primary_key=True)
-    tournament_id: int = Field(foreign_key="tournament.id", index=True)
-    match_index: int
-    entrant_id: int = Field(foreign_key="entrant.id", index=True)
-    mu: float
-    sigma: float
 
 
 # --- the ladder (schema 4): one ladder per database ---------------------------------------------

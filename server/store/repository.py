@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, Self, TypeVar
 
-from sqlalchemy import Connection, Engine, delete, insert
+from sqlalchemy import Connection, Engine, insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
@@ -20,7 +20,7 @@ from server.steps_block import BlockError, PackedRecord, decode_steps
 from .database import StoreError, open_database
 from .live_rows import clear_match
 from .location import Location
-from .models import Entrant, Match, MatchSteps, RatingSnapshot, Seat, Tournament
+from .models import Entrant, Match, MatchSteps, Seat, Tournament
 from .postgres import one_line
 
 _P = ParamSpec("_P")
@@ -348,28 +348,3 @@ class Store:
             )
             for match, seats in self.matches(tournament_id)
         ]
-
-    # --- ratings ---------------------------------------------------------------------
-    @_guarded
-    def replace_rating_history(
-        self, tournament_id: int, snapshots: Sequence[tuple[int, int, float, float]]
-    ) -> None:
-        """Replace the history with ``(match_index, entrant position, mu, sigma)`` rows."""
-        ids = self._entrant_ids(tournament_id)
-        with Session(self.engine) as session:
-            session.execute(delete(RatingSnapshot).where(col(RatingSnapshot.tournament_id) == tournament_id))
-            if snapshots:
-                session.execute(
-                    insert(RatingSnapshot),
-                    [
-                        {
-                            "tournament_id": tournament_id,
-                            "match_index": i,
-                            "entrant_id": ids[p],
-                            "mu": mu,
-                            "sigma": s,
-                        }
-                        for i, p, mu, s in snapshots
-                    ],
-                )
-            session.commit()

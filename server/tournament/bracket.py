@@ -18,39 +18,21 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal, Self
+from typing import Any, Literal, Self
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationInfo,
-    field_validator,
-    model_validator,
-)
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from sdk.games.registry import get_game
 from server.address import address_problem
 from server.bounds import (
-    MAX_BANK_MS,
-    MAX_CPU_SECONDS,
-    MAX_DECISION_MS,
-    MAX_MEMORY_MB,
     MAX_SEED,
-    MAX_STARTUP_S,
-    MAX_STRIKES,
     MAX_WORKERS,
-    MIN_CPU_SECONDS,
-    MIN_MEMORY_MB,
-    MIN_STARTUP_S,
 )
 from server.client import Tls
 from server.inprocess import bot_class_problem, load_bot_class
-from server.launcher import Limits
-from server.referee import RefereeConfig, TimeControl
-from server.sandbox import SandboxLimits, sandbox_available
+from server.referee import RefereeConfig
+from server.sandbox import sandbox_available
 from server.seats import SeatSpec
 
 from .bracket_checks import command_problem, env_problem, header_value_problem, name_problem
@@ -62,97 +44,44 @@ from .formats import FORMATS
 from .model_file import load_model
 from .progression import Plan, SprtRule, StageRules, StopRule
 from .schedule import MAX_ENTRANTS, MAX_MATCHES
+from .shared_config import (
+    CONTEXT_FILE,
+    LimitsField,
+    StartupTimeoutField,
+    StrictModel,
+    StrikesField,
+    TimeControlField,
+    installed_game,
+    path_without_nul,
+    referee_config,
+    resolve_path,
+    source_file,
+    usable_name,
+)
 
 __all__ = [
-    "CONTEXT_FILE",
     "Bracket",
     "BracketError",
     "Entrant",
-    "LimitsConfig",
-    "LimitsField",
     "SprtConfig",
     "StageConfig",
-    "StartupTimeoutField",
-    "StrikesField",
-    "TimeControlConfig",
-    "TimeControlField",
     "TlsConfig",
     "UntilConfig",
     "format_path",
-    "installed_game",
     "load_bracket",
-    "path_without_nul",
-    "referee_config",
-    "resolve_path",
-    "usable_name",
 ]
 
 FINGERPRINT_VERSION = 1
 """Bumped whenever :meth:`Bracket.fingerprint` starts hashing differently."""
 
-MAX_TOURNAMENT_NAME_CHARS = 200
-"""A tournament's name heads every table and progress line."""
 MAX_CA_FILE_BYTES = 1024 * 1024
 """A certificate authority bundle is a few kilobytes; the system's whole store is under 1 MiB."""
-
-CONTEXT_FILE = "bracket_file"
-"""Validation-context key holding the bracket file, for relative paths and the default database."""
 
 
 # --- the model ------------------------------------------------------------------------------------
 
 
-class _Model(BaseModel):
-    """Every bracket model rejects unknown keys: a misspelt key must not be ignored silently."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
-class TimeControlConfig(_Model):
-    """The chess clock of every match."""
-
-    decision_ms: int = Field(
-        default=1000,
-        ge=1,
-        le=MAX_DECISION_MS,
-        strict=True,
-        description="Time a bot has for each decision, in milliseconds.",
-    )
-    bank_ms: int = Field(
-        default=10_000,
-        ge=0,
-        le=MAX_BANK_MS,
-        strict=True,
-        description="Extra time per bot per match, spent when a decision overruns decision_ms.",
-    )
-
-
-class LimitsConfig(_Model):
-    """Resource limits of each launched bot process (not of bots reached by address)."""
-
-    memory_mb: int | None = Field(
-        default=2048,
-        ge=MIN_MEMORY_MB,
-        le=MAX_MEMORY_MB,
-        strict=True,
-        description="Address-space limit in MiB; null for none.",
-    )
-    cpu_seconds: int | None = Field(
-        default=None,
-        ge=MIN_CPU_SECONDS,
-        le=MAX_CPU_SECONDS,
-        strict=True,
-        description="CPU-time limit in seconds per process; null for none.",
-    )
-    processes: int = Field(
-        default=64, ge=8, le=4096, strict=True, description="Processes and threads of a sandboxed bot."
-    )
-    tmp_mb: int = Field(
-        default=64, ge=1, le=65536, strict=True, description="Size of a sandboxed bot's /tmp."
-    )
-
-
-class TlsConfig(_Model):
+class TlsConfig(StrictModel):
     """TLS towards a bot reached by address; ``tls: true`` is this with both fields unset."""
 
     ca_file: Path | None = Field(
@@ -189,7 +118,7 @@ class TlsConfig(_Model):
         return value
 
 
-class UntilConfig(_Model):
+class UntilConfig(StrictModel):
     """The stopping rule: rounds are added until the ranking is settled, or ``max_rounds``."""
 
     confidence: float = Field(
@@ -205,7 +134,7 @@ class UntilConfig(_Model):
         return StopRule(self.confidence, self.max_rounds)
 
 
-class SprtConfig(_Model):
+class SprtConfig(StrictModel):
     """A sequential probability ratio test between the two entrants of a gauntlet."""
 
     p0: float = Field(
@@ -234,7 +163,7 @@ class SprtConfig(_Model):
         return SprtRule(self.p0, self.p1, self.alpha, self.beta, self.max_rounds)
 
 
-class StageConfig(_Model):
+class StageConfig(StrictModel):
     """One stage of a bracket with ``stages``: its own format, rounds and settings."""
 
     name: str = Field(
@@ -276,7 +205,7 @@ def _known_format(value: str) -> str:
     return value
 
 
-class Entrant(_Model):
+class Entrant(StrictModel):
     """One bot of the tournament: a command the referee launches, an address it connects to, or a
     trusted Python bot class it calls in its own process (``transport: inprocess``)."""
 
@@ -455,36 +384,7 @@ class Entrant(_Model):
         return self
 
 
-TimeControlField = Annotated[
-    TimeControlConfig, Field(default_factory=TimeControlConfig, description="The clock of every match.")
-]
-StrikesField = Annotated[
-    int,
-    Field(
-        ge=1,
-        le=MAX_STRIKES,
-        strict=True,
-        description="Strikes (late, failed or illegal replies) after which a bot forfeits the match.",
-    ),
-]
-StartupTimeoutField = Annotated[
-    float,
-    Field(
-        ge=MIN_STARTUP_S,
-        le=MAX_STARTUP_S,
-        strict=True,
-        allow_inf_nan=False,
-        description="Seconds a launched bot has to become healthy.",
-    ),
-]
-LimitsField = Annotated[
-    LimitsConfig,
-    Field(default_factory=LimitsConfig, description="Resource limits of each launched bot process."),
-]
-"""The match rules a bracket and a ladder share, declared once."""
-
-
-class Bracket(_Model):
+class Bracket(StrictModel):
     """A whole tournament: game, table size, format, clocks and entrants.
 
     Validated with a bracket file in the context (as :func:`load_bracket` does),
@@ -680,7 +580,7 @@ class Bracket(_Model):
                     ("entrants", index, "command"),
                 )
         self.params = normalized_params(plugin, self.players, self.params)
-        source = _bracket_file(info)
+        source = source_file(info)
         default = Path(f"{self.name if source is None else source.stem}.db")
         self.database = resolve_path(default if self.database is None else self.database, info)
         return self
@@ -807,67 +707,6 @@ class Bracket(_Model):
         payload.update({key: value for key, value in extra.items() if value is not None})
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def usable_name(value: str, kind: str) -> str:
-    """The name of a tournament or a ladder heads every table and progress line: not blank, not long."""
-    if not value.strip():
-        raise ValueError(f"{kind} name must not be empty")
-    if len(value) > MAX_TOURNAMENT_NAME_CHARS:
-        raise ValueError(
-            f"a {kind} name may have at most {MAX_TOURNAMENT_NAME_CHARS} characters, got {len(value)}"
-        )
-    return value
-
-
-def installed_game(value: str) -> str:
-    """``value`` if a game of that name is installed; else the registry's message as the error."""
-    try:
-        get_game(value)
-    except KeyError as exc:
-        raise ValueError(exc.args[0]) from None
-    return value
-
-
-def path_without_nul(value: Path | None) -> Path | None:
-    """A path from YAML may hold any character but the one no file system takes."""
-    if value is not None and "\0" in str(value):
-        raise ValueError("a path cannot contain a NUL character")
-    return value
-
-
-def referee_config(
-    time_control: TimeControlConfig, strikes: int, startup_timeout_s: float, limits: LimitsConfig
-) -> RefereeConfig:
-    """A file's clock, strikes, start-up timeout and limits as the referee takes them."""
-    return RefereeConfig(
-        time_control=TimeControl(time_control.decision_ms, time_control.bank_ms),
-        strikes_to_forfeit=strikes,
-        startup_timeout_s=startup_timeout_s,
-        limits=Limits(
-            limits.memory_mb,
-            limits.cpu_seconds,
-            SandboxLimits(limits.processes, limits.tmp_mb),
-        ),
-    )
-
-
-def _bracket_file(info: ValidationInfo) -> Path | None:
-    context = info.context
-    if isinstance(context, Mapping):
-        source = context.get(CONTEXT_FILE)
-        if isinstance(source, Path):
-            return source
-    return None
-
-
-def resolve_path(path: Path, info: ValidationInfo) -> Path:
-    """``path`` with ``~`` expanded, relative to the bracket's folder when there is a bracket file."""
-    path = path.expanduser()
-    source = _bracket_file(info)
-    if source is None or path.is_absolute():
-        return path
-    return source.absolute().parent / path
 
 
 def _checked(value: str, problem: str | None) -> str:

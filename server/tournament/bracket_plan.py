@@ -10,9 +10,10 @@ from math import comb
 from server.seeds import derive_seed
 
 from .bracket_errors import Loc
+from .design import balanced_design
 from .formats.knockout import levels
 from .progression import Plan, StageRules
-from .schedule import balanced_design, schedule_size
+from .schedule import schedule_size
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,21 +1,21 @@
-"""Where matches are played: the interface the runner drives, and how one is chosen.
+"""Where matches are played: the interface the runner drives, and the choice of executor.
 
 Two executors exist: local worker processes (:class:`~.pool.WorkerPool`, the default) and Ray
 actors (:class:`~.ray_executor.RayExecutor`), on this machine or on a cluster. Both take
 :class:`~.jobs.MatchJob` objects and hand back :class:`~.jobs.JobResult` objects in completion
 order; the runner stores them and rates in schedule order, so the executor never changes a result.
+:func:`~.executors.start_executor` starts the chosen one; this module imports neither.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal, Protocol
 
 from .jobs import JobResult, MatchJob
 
-__all__ = ["EXECUTORS", "Executor", "ExecutorChoice", "ExecutorError", "ReplayCallback", "start_executor"]
+__all__ = ["EXECUTORS", "Executor", "ExecutorChoice", "ExecutorError", "ReplayCallback"]
 
 ExecutorName = Literal["local", "ray"]
 EXECUTORS: tuple[ExecutorName, ...] = ("local", "ray")
@@ -47,23 +47,3 @@ class ExecutorChoice:
 
     name: ExecutorName = "local"
     ray_address: str | None = None
-
-
-def start_executor(
-    choice: ExecutorChoice, workers: int, log_dir: Path, on_replay: ReplayCallback | None = None
-) -> Executor:
-    """Start ``workers`` workers of the chosen kind; raises ExecutorError with one line if it cannot."""
-    if choice.name == "ray":
-        try:
-            from .ray_executor import RayExecutor
-        except ImportError:
-            raise ExecutorError(
-                "Ray is not installed; install it with: pip install 'smtourney[ray]'"
-            ) from None
-        return RayExecutor(workers, choice.ray_address, on_replay)
-    from .pool import WorkerPool
-
-    try:
-        return WorkerPool(workers, log_dir / "workers.log")
-    except OSError as exc:
-        raise ExecutorError(f"cannot start the worker processes: {exc}") from None

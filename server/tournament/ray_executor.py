@@ -5,6 +5,9 @@ launching that match's bots on its own node (bots reached by address are reached
 Records come back to the driver, which stores them as with local workers. An actor that dies
 (its process killed, its node lost) loses only the match it was playing: a fresh actor takes its
 place and the match is played again from the start, with the same seed.
+
+Ray is optional and slow to load: it is imported when a Ray executor starts (a missing Ray is
+then one line saying how to install it), so this module imports, and local runs start, without it.
 """
 
 from __future__ import annotations
@@ -15,13 +18,13 @@ import os
 import signal
 import socket
 from collections import Counter, deque
-from typing import Any
-
-import ray
-from ray.exceptions import RayActorError
+from typing import TYPE_CHECKING, Any
 
 from .executor import ExecutorError, ReplayCallback
 from .jobs import JobResult, MatchJob, MatchPlayer
+
+if TYPE_CHECKING:
+    from ray.exceptions import RayActorError
 
 __all__ = ["MAX_REPLAYS", "MatchActor", "RayExecutor"]
 
@@ -54,6 +57,12 @@ class RayExecutor:
     """``workers`` actors (at most one per CPU the cluster has), each one match at a time."""
 
     def __init__(self, workers: int, address: str | None, on_replay: ReplayCallback | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ExecutorError(
+                "Ray is not installed; install it with: pip install 'smtourney[ray]'"
+            ) from None
         self._on_replay = on_replay
         self._pending: deque[MatchJob] = deque()
         self._playing: dict[ray.ObjectRef[JobResult], tuple[Any, MatchJob]] = {}
@@ -84,6 +93,9 @@ class RayExecutor:
 
     def next_result(self) -> JobResult:
         """The next finished job; a job whose actor died is played again by a fresh actor."""
+        import ray
+        from ray.exceptions import RayActorError
+
         while True:
             assert self._playing, "no job is being played"
             self._check_open()
@@ -106,6 +118,8 @@ class RayExecutor:
 
     def _replace(self, actor: Any, job: MatchJob, exc: RayActorError) -> None:
         """Put a fresh actor in the place of a dead one and queue its match first, or give up."""
+        import ray
+
         self._check_open()  # killed by close()
         self._lost[job.index] += 1
         why = _first_line(exc)
@@ -123,6 +137,8 @@ class RayExecutor:
 
     def close(self, *, graceful: bool) -> None:
         """Stop the actors (a killed actor's bots die with it), then leave the cluster."""
+        import ray
+
         self._closed = True
         actors = self._idle + [actor for actor, _ in self._playing.values()]
         try:
@@ -142,6 +158,8 @@ def _connect(workers: int, address: str | None) -> None:
     Ray answers SIGTERM with an exit of its own; the handler in place before (the command line's,
     which stops the run like Ctrl-C) is put back.
     """
+    import ray
+
     if address is not None:
         _reachable(address)
     previous = signal.getsignal(signal.SIGTERM)

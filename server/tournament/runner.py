@@ -1,5 +1,6 @@
 """Play a tournament: schedule it, play what the database does not hold yet on an executor
-(local worker processes or Ray actors), store each finished match, then the rating history.
+(local worker processes or Ray actors), store each finished match. Ratings and their histories
+are not stored: they are computed from the stored results whenever they are shown.
 
 The database is the source of truth: a match is stored whole in one
 transaction, so stopping at any moment loses at most the matches in flight,
@@ -22,11 +23,11 @@ from server.store.models import Tournament
 from server.store.repository import Placement, Store
 
 from .bracket import Bracket
-from .executor import Executor, ExecutorChoice, ExecutorError, ReplayCallback, start_executor
+from .executor import Executor, ExecutorChoice, ExecutorError, ReplayCallback
+from .executors import start_executor
 from .jobs import JobResult, MatchJob
 from .live_writer import LiveTarget
 from .progression import Progression
-from .ratings import rate
 from .schedule import ScheduledMatch
 
 
@@ -162,10 +163,6 @@ def run_tournament(
         if on_verdict is not None:
             for line in progression.verdicts:
                 on_verdict(line)
-        _, history = rate(len(bracket.entrants), store.results(tournament.id))
-        store.replace_rating_history(
-            tournament.id, [(s.match_index, s.entrant, s.mu, s.sigma) for s in history]
-        )
         return tournament
     finally:
         store.close()

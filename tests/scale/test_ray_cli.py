@@ -74,9 +74,9 @@ def test_sigterm_stops_a_ray_run_like_ctrl_c(tmp_path: Path, tag: str, ray_addre
 def test_without_ray_installed_the_run_says_how_to_install_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A missing module is an import that fails: here, the Ray executor's (whatever this
-    environment has installed)."""
-    monkeypatch.setitem(sys.modules, "server.tournament.ray_executor", None)
+    """A missing module is an import that fails: here, Ray's (whatever this environment has
+    installed)."""
+    monkeypatch.setitem(sys.modules, "ray", None)
     bracket = write_bracket(tmp_path)
     code, output = cli("run", str(bracket), "--executor", "ray")
     assert code == 1

@@ -54,6 +54,13 @@ def test_reference_bots_pass(command: str, played: str | None, tmp_path: Path) -
     rpcs = {m[1] for m in re.finditer(r"^PASS (\w+) \(", output, re.MULTILINE)}
     plugins = list(games().values()) if played is None else [get_game(played)]
     assert rpcs == {spec.rpc for plugin in plugins for spec in plugin.decisions}, output
+    # Each game in match order: StartMatch after its first decision's match starts, EndMatch last.
+    order = "".join(
+        "S" if line.startswith("PASS StartMatch:") else "E" if line.startswith("PASS EndMatch:") else "D"
+        for line in output.splitlines()
+        if re.match(r"PASS (StartMatch:|EndMatch:|\w+ \()", line)
+    )
+    assert re.fullmatch(r"(SD+E)+", order) and order.count("S") == len(plugins), output
 
 
 def test_a_bot_built_from_the_proto_files_alone_passes(tmp_path: Path) -> None:

@@ -7,9 +7,12 @@ import math
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from server.duel import duel_game
 from server.duel_score import DuelScore, elo_difference
+from server.intervals import Z95, wilson
 
 from ..commands import invoke
 
@@ -68,6 +71,64 @@ def test_a_duel_of_one_outcome_still_has_a_wide_interval_for_few_games() -> None
     low, high = DuelScore(wins=5, draws=0, losses=0).interval
     assert high == 1.0 and 0.5 < low < 0.6  # Wilson: 5 / (5 + 1.96^2) = 0.566
     assert DuelScore(wins=0, draws=0, losses=5).interval[0] == 0.0
+
+
+def test_every_game_won_gives_an_infinite_elo_upper_end() -> None:
+    code, output = invoke("duel", "bots.greedy:GreedyBot", RANDOM, "--games", "10", "--json")
+    result = json.loads(output)
+    assert code == 0 and result["wins"] == 10, "the greedy bot must win every game for this check"
+    assert result["score_high"] == 1.0 and result["elo"] is None and result["elo_high"] is None
+    assert result["elo_low"] == pytest.approx(elo_difference(10 / (10 + Z95**2)))
+    code, text = invoke("duel", "bots.greedy:GreedyBot", RANDOM, "--games", "10")
+    assert code == 0 and "Elo difference +inf (95 % interval +" in text and " to +inf)" in text
+
+
+def test_a_perfect_score_has_an_interval_end_of_exactly_one() -> None:
+    """Rounding used to leave 1 - 1e-16 (a finite Elo end) for 613 of these N."""
+    for trials in range(1, 2001):
+        assert wilson(1.0, trials)[1] == 1.0 and wilson(0.0, trials)[0] == 0.0
+        assert DuelScore(trials, 0, 0).interval[1] == 1.0 and DuelScore(0, 0, trials).interval[0] == 0.0
+
+
+def test_a_hundred_wins_are_not_rated_below_ninety_nine_wins_and_a_loss() -> None:
+    perfect, almost = DuelScore(100, 0, 0).interval, DuelScore(99, 0, 1).interval
+    assert perfect[0] == pytest.approx(100 / (100 + Z95**2)) and perfect[1] == 1.0
+    assert perfect[0] > almost[0] and perfect[1] > almost[1]
+
+
+def test_every_game_drawn_still_has_a_wide_interval_for_few_games() -> None:
+    low, high = DuelScore(0, 2, 0).interval
+    assert low == pytest.approx(1 - high) and 0.15 < low < 0.2
+    assert 0.48 < DuelScore(0, 100, 0).interval[0] < 0.49
+
+
+outcomes = st.tuples(st.integers(0, 300), st.integers(0, 300), st.integers(0, 300)).filter(
+    lambda o: sum(o) > 0
+)
+
+
+@given(outcomes)
+def test_a_loss_turned_into_a_win_or_a_win_added_never_lowers_the_lower_end(
+    outcome: tuple[int, int, int],
+) -> None:
+    wins, draws, losses = outcome
+    low = DuelScore(wins, draws, losses).interval[0]
+    assert DuelScore(wins + 1, draws, losses).interval[0] >= low
+    if losses:
+        assert DuelScore(wins + 1, draws, losses - 1).interval[0] >= low
+
+
+@given(outcomes)
+def test_one_method_for_every_outcome_the_ends_reject_nothing_inside(outcome: tuple[int, int, int]) -> None:
+    """Each end solves ``(s - μ)² = z² (μ(1-μ) - d/4) / N`` (d = D / (N + z²)), zero variance or not,
+    and the score lies between them."""
+    wins, draws, losses = outcome
+    duel = DuelScore(wins, draws, losses)
+    n, s, d = duel.games, duel.score, draws / (duel.games + Z95**2)
+    low, high = duel.interval
+    assert 0.0 <= low <= s <= high <= 1.0
+    for end in (low, high):
+        assert (s - end) ** 2 * n == pytest.approx(Z95**2 * (end * (1 - end) - d / 4), abs=1e-9)
 
 
 @pytest.mark.parametrize(("p_win", "p_draw"), [(0.5, 0.0), (0.45, 0.2), (0.2, 0.6), (0.7, 0.1)])

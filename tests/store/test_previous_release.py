@@ -34,8 +34,17 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED: dict[str, Any] = json.loads((FIXTURES / "schema2.json").read_text())
 TABLES = ("schema_info", "tournament", "entrant", "match", "seat", "event", "rating_snapshot")
 
-# The ``event`` table as the previous release made it on PostgreSQL; every other table is unchanged.
+# The ``event`` and ``rating_snapshot`` tables as the previous release made them on PostgreSQL; every
+# other table is unchanged.
 EVENT_TABLE = """
+CREATE TABLE rating_snapshot (
+    id SERIAL NOT NULL, tournament_id INTEGER NOT NULL, match_index INTEGER NOT NULL,
+    entrant_id INTEGER NOT NULL, mu FLOAT NOT NULL, sigma FLOAT NOT NULL,
+    PRIMARY KEY (id), FOREIGN KEY(tournament_id) REFERENCES tournament (id),
+    FOREIGN KEY(entrant_id) REFERENCES entrant (id)
+);
+CREATE INDEX ix_rating_snapshot_tournament_id ON rating_snapshot (tournament_id);
+CREATE INDEX ix_rating_snapshot_entrant_id ON rating_snapshot (entrant_id);
 CREATE TABLE event (
     id SERIAL NOT NULL, match_pk INTEGER NOT NULL, seq INTEGER NOT NULL, kind VARCHAR NOT NULL,
     seat INTEGER, decision_id INTEGER, source VARCHAR NOT NULL, step_json VARCHAR NOT NULL,
@@ -138,7 +147,7 @@ def test_a_previous_sqlite_database_is_migrated_and_reads_as_before(tmp_path: Pa
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)]
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
-    assert "event" not in tables and "match_steps" in tables
+    assert "event" not in tables and "rating_snapshot" not in tables and "match_steps" in tables
     check_migrated(path, str(path))
 
 
@@ -150,7 +159,9 @@ def test_a_previous_postgres_database_is_migrated_and_reads_as_before(
     code, output = cli("standings", "--db", url, "--json")
     assert code == 0 and previous_keys(json.loads(output)) == EXPECTED["standings"]
     assert postgres.execute("SELECT version FROM schema_info", url) == [(SCHEMA_VERSION,)]
-    assert postgres.execute("SELECT to_regclass('event')", url) == [(None,)]
+    assert postgres.execute("SELECT to_regclass('event'), to_regclass('rating_snapshot')", url) == [
+        (None, None)
+    ]
     check_migrated(parse_location(url), url)
 
 

@@ -20,15 +20,14 @@ from server.tournament.bracket import (
     Bracket,
     BracketError,
     Entrant,
-    LimitsConfig,
     SprtConfig,
     StageConfig,
-    TimeControlConfig,
     TlsConfig,
     UntilConfig,
     format_path,
     load_bracket,
 )
+from server.tournament.shared_config import LimitsConfig, TimeControlConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server.seeds import derive_seed
+from server.tournament.design import balanced_design
 from server.tournament.schedule import (
     ScheduledMatch,
-    balanced_design,
     make_schedule,
     round_tables,
 )

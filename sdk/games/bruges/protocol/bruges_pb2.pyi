@@ -448,7 +448,9 @@ class House(_message.Message):
     card: _builtins.int
     """The house card: shown for your own houses only, else -1."""
     person: _builtins.int
-    """The person in the house, -1 when empty."""
+    """The card of the person in the house, a card number (person * 5 + colour,
+    see above) like `card`, not a person number; -1 when empty.
+    """
     rotated: _builtins.bool
     """True when that person is rotated (activated this round)."""
     def __init__(

@@ -1048,9 +1048,10 @@ class Pending(_message.Message):
             seat holds at least one;
           Unrest, Great unrest: a side where another seat holds a city;
           Espionage: any other seat, while the event deck is not empty;
-          Education: EDUCATION_EXCHANGE with 1 to 5 `returns` from your hand (this
-            card not among them), or EDUCATION_DISCARD with a `target` whose hand
-            is not empty.
+          Education: EDUCATION_EXCHANGE with 1 to 5 `returns` from your hand
+            other than the Education card being played (another Education card
+            you hold may be returned), or
+            EDUCATION_DISCARD with a `target` whose hand is not empty.
         """
 
     @_builtins.property

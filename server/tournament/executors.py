@@ -1,0 +1,28 @@
+"""Starting the executor a run chose: local worker processes or Ray actors.
+
+Kept apart from the interface (:mod:`.executor`), which both implementations import: the
+factory is the one module that imports them. Ray is optional; :mod:`.ray_executor` imports it
+only when a Ray executor starts, so choosing local workers never pays for loading it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .executor import Executor, ExecutorChoice, ExecutorError, ReplayCallback
+from .pool import WorkerPool
+from .ray_executor import RayExecutor
+
+__all__ = ["start_executor"]
+
+
+def start_executor(
+    choice: ExecutorChoice, workers: int, log_dir: Path, on_replay: ReplayCallback | None = None
+) -> Executor:
+    """Start ``workers`` workers of the chosen kind; raises ExecutorError with one line if it cannot."""
+    if choice.name == "ray":
+        return RayExecutor(workers, choice.ray_address, on_replay)
+    try:
+        return WorkerPool(workers, log_dir / "workers.log")
+    except OSError as exc:
+        raise ExecutorError(f"cannot start the worker processes: {exc}") from None
