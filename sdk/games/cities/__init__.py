@@ -62,7 +62,7 @@ from .cards import (
     cities_of,
     mask_of,
 )
-from .decisions import Decision, Outcome
+from .phases import Decision, Outcome
 from .hidden import determinize
 from .observation import Observation, Pending, PlayedEvent, Resolving
 from .params import MAX_PLAYERS, MIN_PLAYERS, SIZES, Params

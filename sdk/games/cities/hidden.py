@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from . import choices
 from .cards import COVERED_BY, NUM_EVENT_TYPES, EventType, cities_of
-from .decisions import (
+from .phases import (
     EVENT,
     OVER,
     PHASE_NAMES,

@@ -13,7 +13,7 @@ from typing import Any
 
 from .actions import Deck, Play, step_from_json, step_to_json
 from .cards import NUM_EVENT_TYPES, Empire, EventType
-from .decisions import Decision, Outcome
+from .phases import Decision, Outcome
 from .params import Params
 
 

@@ -31,8 +31,8 @@ from .actions import (
     step_to_json,
 )
 from .cards import CITIES, EMPIRE_MASKS, NEUTRAL_MASK, WONDER_MASK, Empire, EventType, Side, cities_of
-from .decisions import Decision, Outcome
-from .decisions_table import DECISIONS
+from .phases import Decision, Outcome
+from .decisions import DECISIONS
 from .hidden import determinize
 from .observation import Observation, PlayedEvent
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params

@@ -31,7 +31,7 @@ from .cards import (
     EventType,
     cities_of,
 )
-from .decisions import Decision
+from .phases import Decision
 
 if TYPE_CHECKING:
     from .state import State

@@ -47,7 +47,7 @@ from .cards import (
     cities_of,
 )
 from .choices import KINDS
-from .decisions import (
+from .phases import (
     BOTTOM,
     EVENT,
     OVER,

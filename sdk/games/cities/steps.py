@@ -10,7 +10,7 @@ from ..errors import IllegalActionError
 from . import choices, resolve
 from .actions import Deck, Draw, Exchange, GiveCity, GiveEvent, Pass, Play, React, Shuffle
 from .cards import EVENT_TYPES, NUM_CITIES, NUM_EVENT_TYPES, cities_of
-from .decisions import OVER, SETUP, Decision
+from .phases import OVER, SETUP, Decision
 
 if TYPE_CHECKING:
     from .state import State

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from . import choices
 from .actions import Deck
 from .cards import EventType
-from .decisions import EVENT, OVER, PHASE_NAMES, REACT_STAGE, STAGE_NAMES, Decision
+from .phases import EVENT, OVER, PHASE_NAMES, REACT_STAGE, STAGE_NAMES, Decision
 from .observation import Observation, Pending, Resolving
 
 if TYPE_CHECKING:
