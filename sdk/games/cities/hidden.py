@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from . import choices
 from .cards import COVERED_BY, NUM_EVENT_TYPES, EventType, cities_of
+from .observation import Observation
 from .phases import (
     EVENT,
     OVER,
@@ -32,7 +33,6 @@ from .phases import (
     STAGE_NAMES,
     Decision,
 )
-from .observation import Observation
 
 if TYPE_CHECKING:
     from .state import State

@@ -47,6 +47,8 @@ from .cards import (
     cities_of,
 )
 from .choices import KINDS
+from .observation import Observation, PlayedEvent, observe
+from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .phases import (
     BOTTOM,
     EVENT,
@@ -60,10 +62,7 @@ from .phases import (
     Decision,
     Outcome,
 )
-from .observation import Observation, PlayedEvent
-from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .steps import APPLIERS, CHANCE_RULE, CHECKERS, TURN_RULE
-from .view import observe
 
 CHANCE = -1
 TERMINAL = -2
