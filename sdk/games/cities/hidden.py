@@ -21,7 +21,6 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from . import choices
 from .cards import COVERED_BY, NUM_EVENT_TYPES, EventType, cities_of
 from .observation import Observation
 from .phases import (
@@ -33,6 +32,7 @@ from .phases import (
     STAGE_NAMES,
     Decision,
 )
+from .plays import has_play
 
 if TYPE_CHECKING:
     from .state import State
@@ -63,9 +63,9 @@ def _decision_holds(state: State, decider: int) -> bool:
     """Whether ``decider``'s hand allows the decision it is being asked (two choices or more)."""
     kind = state.pending
     if kind == Decision.PLAY:
-        return choices.has_play(state, decider)
+        return has_play(state, decider)
     if kind == Decision.REACT:
-        return bool(state._covering(decider))
+        return bool(state.covering(decider))
     return sum(1 for count in state.hands[decider] if count) > 1
 
 

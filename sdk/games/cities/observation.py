@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from . import choices
 from .actions import Deck, Play, step_from_json, step_to_json
 from .cards import NUM_EVENT_TYPES, Empire, EventType
 from .params import Params
 from .phases import EVENT, OVER, PHASE_NAMES, REACT_STAGE, STAGE_NAMES, Decision, Outcome
+from .plays import play_counts
 
 if TYPE_CHECKING:
     from .state import State
@@ -390,11 +390,11 @@ def _pending(state: State, seat: int) -> Pending | None:
     if kind == Decision.DRAW:
         return Pending(kind, draw=(Deck.CITY, Deck.EVENT))
     if kind == Decision.PLAY:
-        return Pending(kind, playable=tuple(EventType(ev) for ev, _ in choices.play_counts(state, seat)))
+        return Pending(kind, playable=tuple(EventType(ev) for ev, _ in play_counts(state, seat)))
     if kind == Decision.REACT:
-        return Pending(kind, protections=tuple(state._covering(seat)))
+        return Pending(kind, protections=tuple(state.covering(seat)))
     if kind == Decision.GIVE_CITY:
-        return Pending(kind, cities=state._giveable(), count=state.give_left_a + state.give_left_b)
+        return Pending(kind, cities=state.giveable(), count=state.give_left_a + state.give_left_b)
     if kind == Decision.GIVE_EVENT:
         return Pending(kind, count=state.give_events)
     return Pending(kind, offer=state.ev_play)

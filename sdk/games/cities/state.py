@@ -15,12 +15,13 @@ Cities are bit masks over the 54 city ids; a hand is a list of copies per
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import compress
 from typing import Any
 
 from ..errors import IllegalActionError
-from . import choices, hidden, resolve
+from . import hidden, resolve, rules
 from .actions import (
     Action,
     Deck,
@@ -46,7 +47,6 @@ from .cards import (
     EventType,
     cities_of,
 )
-from .choices import KINDS
 from .observation import Observation, PlayedEvent, observe
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .phases import (
@@ -62,7 +62,7 @@ from .phases import (
     Decision,
     Outcome,
 )
-from .steps import APPLIERS, CHANCE_RULE, CHECKERS, TURN_RULE
+from .plays import KINDS, play_counts
 
 CHANCE = -1
 TERMINAL = -2
@@ -216,7 +216,7 @@ class State:
     def sample_chance(self, rng: random.Random) -> Shuffle:
         """A shuffle of the deck due to be shuffled, drawn from the caller's RNG."""
         if not self.is_chance_node():
-            raise IllegalActionError(CHANCE_RULE, "no shuffle is due")
+            raise IllegalActionError(rules.CHANCE_RULE, "no shuffle is due")
         cards = list(self.city_deck if self.chance == Deck.CITY else self.event_deck)
         rng.shuffle(cards)
         if self.chance == Deck.CITY:
@@ -226,57 +226,20 @@ class State:
     # --- applying steps --------------------------------------------------------------------------------
     def apply(self, step: Step) -> None:
         """Apply an action or chance outcome after checking every rule (state unchanged on refusal)."""
-        checker = CHECKERS.get(type(step))
-        if checker is None:
-            raise IllegalActionError(TURN_RULE, f"{step!r} is not a Cities action")
-        checker(self, step)
-        APPLIERS[type(step)](self, step)
+        rules.check(self, step)
+        _APPLIERS[type(step)](self, step)
 
     def apply_unchecked(self, step: Step) -> None:
         """Apply a step known to be legal (e.g. drawn from :meth:`legal_actions`)."""
-        APPLIERS[type(step)](self, step)
+        _APPLIERS[type(step)](self, step)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the deciding seat, in a fixed order (empty at chance or the end)."""
-        pending = self.pending
-        if pending is None or self.chance >= 0 or self.phase == OVER:
-            return []
-        seat = self.decider
-        if pending == Decision.PLAY:
-            actions: list[Action] = [Pass()]
-            for ev, _ in choices.play_counts(self, seat):
-                actions.extend(choices.iter_plays(self, seat, ev))
-            return actions
-        if pending == Decision.REACT:
-            return [React(None), *(React(card) for card in self._covering(seat))]
-        if pending == Decision.GIVE_CITY:
-            return [GiveCity(city) for city in cities_of(self._giveable())]
-        if pending == Decision.GIVE_EVENT:
-            return [GiveEvent(EVENT_TYPES[ev]) for ev in compress(KINDS, self.hands[seat])]
-        if pending == Decision.EXCHANGE:
-            return [Exchange(True), Exchange(False)]
-        return [Draw(Deck.CITY), Draw(Deck.EVENT)]
+        return rules.legal_actions(self)
 
     def sample_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly from :meth:`legal_actions`, without listing them."""
-        pending = self.pending
-        if pending is None or self.chance >= 0 or self.phase == OVER:
-            raise IllegalActionError(TURN_RULE, "no decision is pending")
-        seat = self.decider
-        if pending == Decision.PLAY:
-            counts = self.options if self.options is not None else choices.play_counts(self, seat)
-            pick = rng.randrange(1 + sum(count for _, count in counts))
-            if pick == 0:
-                return Pass()
-            pick -= 1
-            for ev, count in counts:
-                if pick < count:
-                    return choices.nth_play(self, seat, ev, pick)
-                pick -= count
-        if pending == Decision.GIVE_CITY:
-            mask = self._giveable()
-            return GiveCity(cities_of(mask)[rng.randrange(mask.bit_count())])
-        return rng.choice(self.legal_actions())
+        return rules.sample_action(self, rng)
 
     def clone(self) -> State:
         """An independent copy, cheap enough for search."""
@@ -341,12 +304,12 @@ class State:
         return hidden.resample_hidden(self, seat, rng)
 
     # --- helpers for the rules -------------------------------------------------------------------------
-    def _covering(self, seat: int) -> list[EventType]:
+    def covering(self, seat: int) -> list[EventType]:
         """Protection kinds ``seat`` holds that cover the announced event."""
         hand = self.hands[seat]
         return [card for card in COVERED_BY[self.ev] if hand[card]]
 
-    def _giveable(self) -> int:
+    def giveable(self) -> int:
         held = self.held[self.give_seat]
         mask = held & self.give_mask_a if self.give_left_a else 0
         if self.give_left_b:
@@ -538,7 +501,7 @@ class State:
     def _offer_play(self) -> bool:
         """Ask the active seat to play if it may play something (C4, C9); else False."""
         if self.plays_left > 0:
-            options = choices.play_counts(self, self.active)
+            options = play_counts(self, self.active)
             if options:
                 self.pending, self.decider, self.options = Decision.PLAY, self.active, options
                 return True
@@ -636,6 +599,73 @@ class State:
                         return
             self.ask += 1
         self.stage = RESOLVE_STAGE
+        self.pending = None
+        resolve.run(self)
+
+    # --- applying each kind of step (checked first by rules.check) -------------------------------------
+    def _apply_shuffle(self, step: Shuffle) -> None:
+        order = list(map(int, reversed(step.order)))
+        self.chance = -1
+        if step.deck == Deck.CITY:
+            self.city_deck = order
+        else:
+            self.event_deck = order
+        if self.phase == SETUP:
+            if step.deck == Deck.CITY:
+                self.chance = Deck.EVENT
+            else:
+                self._begin()
+        else:
+            resolve.run(self)
+
+    def _apply_draw(self, step: Draw) -> None:
+        seat = self.active
+        self.pending = None
+        if step.take == Deck.CITY:
+            if self._draw_cities(seat, 1):
+                return
+        else:
+            self._draw_events(seat, 1)
+        self._offer_play_or_end()
+
+    def _apply_pass(self, step: Pass) -> None:
+        self._end_turn()
+
+    def _apply_play(self, step: Play) -> None:
+        self._announce(step)
+
+    def _apply_react(self, step: React) -> None:
+        seat = self.decider
+        if step.card is not None:
+            card = int(step.card)
+            self.hands[seat][card] -= 1
+            self.hand_sizes[seat] -= 1
+            self.revealed |= 1 << seat
+            self.reveals.append((seat, card))
+            self._note("reveal", seat, -1, card)
+        self.ask += 1
+        self._ask_reactions()
+
+    def _apply_exchange(self, step: Exchange) -> None:
+        self.pending = None
+        resolve.answer_exchange(self, step.accept)
+
+    def _apply_give_city(self, step: GiveCity) -> None:
+        city = step.city
+        if self.give_left_a and self.give_mask_a >> city & 1:
+            self.give_left_a -= 1
+        else:
+            self.give_left_b -= 1
+        self.pending = None
+        if self._hand_over(self.give_seat, city):
+            return
+        resolve.run(self)
+
+    def _apply_give_event(self, step: GiveEvent) -> None:
+        seat = self.give_seat
+        self._discard(seat, int(step.event))
+        self._note("discard", seat, -1, 1)
+        self.give_events -= 1
         self.pending = None
         resolve.run(self)
 
@@ -757,6 +787,19 @@ class State:
     def __repr__(self) -> str:
         where = "chance" if self.is_chance_node() else str(self.pending)
         return f"<State players={self.n} round={self.round} turn={self.turn} active={self.active} {where}>"
+
+
+#: How each kind of step changes the state.
+_APPLIERS: dict[type, Callable[[State, Any], None]] = {
+    Shuffle: State._apply_shuffle,
+    Draw: State._apply_draw,
+    Pass: State._apply_pass,
+    Play: State._apply_play,
+    React: State._apply_react,
+    Exchange: State._apply_exchange,
+    GiveCity: State._apply_give_city,
+    GiveEvent: State._apply_give_event,
+}
 
 
 def _counts_to_json(counts: list[int]) -> dict[str, int]:
