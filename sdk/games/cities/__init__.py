@@ -62,12 +62,11 @@ from .cards import (
     cities_of,
     mask_of,
 )
-from .hidden import determinize
 from .observation import Observation, Pending, PlayedEvent, Resolving
 from .params import MAX_PLAYERS, MIN_PLAYERS, SIZES, Params
 from .phases import Decision, Outcome
 from .play import GameRecord, Policy, RandomPolicy, play_game, replay
-from .state import CHANCE, TERMINAL, State, new_game
+from .state import CHANCE, TERMINAL, State, determinize, new_game
 
 __all__ = [
     "ALL_CITIES",

@@ -371,7 +371,7 @@ def _resolving(state: State) -> Resolving | None:
         affected=state.affected,
         revealed=tuple((seat, EventType(card)) for seat, card in state.reveals),
         stage=STAGE_NAMES[state.stage],
-        step=state.step,
+        step=state.progress,
         cursor=state.cursor,
         give_seat=state.give_seat,
         give=(state.give_mask_a, state.give_left_a, state.give_mask_b, state.give_left_b),

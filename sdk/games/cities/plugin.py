@@ -14,10 +14,9 @@ from sdk.games.plugin_base import Engine, PluginBase, Words
 from . import defaults, view
 from .actions import Action, step_from_json, step_to_json
 from .decisions import DECISIONS
-from .hidden import determinize
 from .observation import Observation
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
-from .state import State, new_game
+from .state import State, determinize, new_game
 
 __all__ = ["PLUGIN", "CitiesPlugin"]
 
