@@ -23,7 +23,6 @@ from typing import Any
 from ..errors import IllegalActionError
 from . import hidden, resolve, rules
 from .actions import (
-    Action,
     Deck,
     Draw,
     Exchange,
@@ -388,13 +387,9 @@ class State:
         """Apply a step known to be legal (e.g. drawn from :meth:`legal_actions`)."""
         _APPLIERS[type(step)](self, step)
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the deciding seat, in a fixed order (empty at chance or the end)."""
-        return rules.legal_actions(self)
-
-    def sample_action(self, rng: random.Random) -> Action:
-        """A legal action drawn uniformly from :meth:`legal_actions`, without listing them."""
-        return rules.sample_action(self, rng)
+    # The rules' entry points are the state's own methods (bound directly: sampling is the hot path).
+    legal_actions = rules.legal_actions
+    sample_action = rules.sample_action
 
     def clone(self) -> State:
         """An independent copy, cheap enough for search."""
