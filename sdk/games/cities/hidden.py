@@ -2,10 +2,9 @@
 
 :func:`resample_hidden` works from the full state and the definition of what is secret;
 :func:`deal_unseen` completes the public part of a state built from an observation alone
-(``cities.determinize``). Both deal the unseen event cards
-uniformly at random over the unseen places, keeping every public count (hand sizes,
-deck sizes, face-down counts per seat), and shuffle the city deck (whose contents are
-public, its order secret to all).
+(``cities.determinize``). Both deal the unseen event cards uniformly at random over the
+unseen places, keeping every public count (hand sizes, deck sizes, face-down counts per
+seat), and shuffle the city deck (whose contents are public, its order secret to all).
 
 One constraint keeps the result a reachable position: when another seat is deciding
 something its own hand makes possible (playing an event, revealing protection,

@@ -4,9 +4,9 @@ Modelled on OpenSpiel's State: ``current_player`` is the seat deciding now (the
 active player, a seat asked to react, a seat giving up cards, the partner of a
 Friendly exchange), :data:`CHANCE` (a deck is to be shuffled) or :data:`TERMINAL`.
 Shuffles are chance outcomes the caller draws from its own RNG, so a game
-re-simulates exactly from its steps. ``apply`` checks every rule first and raises
-:class:`IllegalActionError` naming it, leaving the state untouched; ``apply_unchecked``
-trusts its caller.
+re-simulates exactly from its steps. ``apply`` checks every rule first (:mod:`.rules`)
+and raises :class:`IllegalActionError` naming it, leaving the state untouched;
+``apply_unchecked`` trusts its caller.
 
 Cities are bit masks over the 54 city ids; a hand is a list of copies per
 :class:`EventType`. Decks are lists with the top card last.
