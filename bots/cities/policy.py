@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 from sdk.games import cities as ci
-from sdk.games.cities import choices
+from sdk.games.cities.plays import iter_plays
 
 from .evaluation import Table, Weights, event_values, open_empires, position_value
 
@@ -221,7 +221,7 @@ class CitiesPolicy:
             if ev == E.EDUCATION:
                 found.extend(self._education_candidates(state, me))
                 continue
-            plays = list(choices.iter_plays(state, me, ev))
+            plays = list(iter_plays(state, me, ev))
             if plays and plays[0].give_city is not None:
                 found.extend(_top(((swap(p), i, p) for i, p in enumerate(plays)), self.keep_swaps))
             elif plays and plays[0].take_city is not None:

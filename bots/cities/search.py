@@ -28,7 +28,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from sdk.games import cities as ci
-from sdk.games.cities import choices
+from sdk.games.cities.plays import play_counts
 from sdk.games.decisions import DecisionContext
 from sdk.games.plugin import GameState
 from sdk.games.registry import get_game
@@ -161,7 +161,7 @@ class CitiesSearchBot(CitiesHeuristicBot):
     def greedy_play(self, state: ci.State, rng: random.Random) -> ci.Action:
         """The deciding seat's play by the heuristic's one-ply lookahead, the dealt state its only deal."""
         seat = state.decider
-        counts = state.options if state.options is not None else choices.play_counts(state, seat)
+        counts = state.options if state.options is not None else play_counts(state, seat)
         policy = self.rollout_policy
         candidates = policy.state_candidates(state, seat, [ev for ev, _ in counts])
         if len(candidates) == 1:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import pytest
 
 from sdk.games import cities as ci
-from sdk.games.cities.decisions import TURN
+from sdk.games.cities.phases import TURN
 
 E = ci.EventType
 D = ci.Decision

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 
 from sdk.games import cities as ci
-from sdk.games.cities import choices
+from sdk.games.cities.plays import nth_play, play_counts
 
 E = ci.EventType
 Emp = ci.Empire
@@ -196,8 +196,8 @@ def check_legality(state: ci.State, rng: random.Random) -> None:
     if state.decision == ci.Decision.PLAY:
         seat = state.current_player
         decoded = [
-            choices.nth_play(state, seat, ev, k)
-            for ev, count in choices.play_counts(state, seat)
+            nth_play(state, seat, ev, k)
+            for ev, count in play_counts(state, seat)
             for k in range(count)
         ]
         assert len(set(decoded)) == len(decoded) == len(legal) - 1, "the sampler's decoding is not one-to-one"

@@ -18,7 +18,8 @@ from typer.testing import CliRunner
 
 from sdk.games import cities as ci
 from sdk.games.cities.bot import CitiesBot
-from sdk.games.cities.plugin import PLUGIN, default_action
+from sdk.games.cities.defaults import default_action
+from sdk.games.cities.plugin import PLUGIN
 from sdk.games.decisions import DecisionContext
 from sdk.games.registry import games, get_game
 from server.cli import app

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sdk.games import cities as ci
-from sdk.games.cities.decisions import TURN
+from sdk.games.cities.phases import TURN
 
 from .builders import D, E, cid, decision_of, empire, expect_illegal, hand, mask, position, stacked_game
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from sdk.games import cities as ci
-from sdk.games.cities.decisions_table import DECISIONS
+from sdk.games.cities.decisions import DECISIONS
 from sdk.games.cities.protocol import cities_pb2 as pb
 from sdk.games.cities.wire import decode_observation, encode_observation
 from sdk.games.decisions import DecisionContext, MalformedReplyError

@@ -67,11 +67,10 @@ from .cards import (
     cities_of,
     mask_of,
 )
-from .decisions import Decision, Outcome
-from .hidden import determinize
 from .observation import Observation, Pending, PlayedEvent, Resolving
 from .params import MAX_PLAYERS, MIN_PLAYERS, SIZES, Params
-from .state import CHANCE, TERMINAL, State, new_game
+from .phases import Decision, Outcome
+from .state import CHANCE, TERMINAL, State, determinize, new_game
 
 #: A seat's player in :func:`play_game`: the state at its decision in, its action out.
 Policy = Callable[[State], Action]

@@ -4,7 +4,7 @@ Each method receives the deciding seat's :class:`Observation`, decoded from the 
 (everything the seat may know: the table, the public history, its own hand, and in
 ``observation.pending`` the decision's options), and the :class:`DecisionContext`, and
 returns a typed action. The methods are named after the decision kinds of
-:data:`~sdk.games.cities.decisions_table.DECISIONS`, which routes every RPC to them.
+:data:`~sdk.games.cities.decisions.DECISIONS`, which routes every RPC to them.
 
 A forward model for search: ``cities.determinize(observation, rng)`` deals the cards the
 seat cannot see at random and returns a full :class:`~sdk.games.cities.State` consistent

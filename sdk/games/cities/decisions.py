@@ -1,51 +1,31 @@
-"""The kinds of decision a seat can be asked for, and the log entries of what events did."""
+"""Cities' decision kinds, declared once (see :mod:`sdk.games.wire_table`).
+
+Every request carries the deciding seat's :class:`~sdk.games.cities.observation.Observation`
+(its ``pending`` holds the decision's options); a bot receives that observation decoded.
+``cities.determinize(observation, rng)`` turns it into a full forward model.
+"""
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import NamedTuple
+from sdk.games.cities.protocol import cities_pb2 as pb
+from sdk.games.wire_table import decision_table
 
+from .wire import ACTIONS, CODECS, OBSERVATION
 
-class Decision(StrEnum):
-    """What the deciding seat must choose now."""
+__all__ = ["DECISIONS"]
 
-    DRAW = "draw"  # a cursed player: the top city or the top event
-    PLAY = "play"  # play one event, or pass
-    REACT = "react"  # reveal a protection card against the announced event, or not
-    EXCHANGE = "exchange"  # accept or decline a Friendly exchange
-    GIVE_CITY = "give_city"  # one of your own cities to give up
-    GIVE_EVENT = "give_event"  # one of your own events to give up, face down
-
-
-class Outcome(NamedTuple):
-    """One public consequence of an event, in the order it happened.
-
-    ``kind`` is one of:
-
-    - ``"take"``: ``seat`` got city ``value`` from seat ``source``, or from the top (-1) or
-      bottom (-2) of the city deck;
-    - ``"lose"``: ``seat`` lost city ``value`` into the city deck;
-    - ``"events"``: ``seat`` took ``value`` events from the top (-1) or bottom (-2) of the deck;
-    - ``"discard"``: ``seat`` lost ``value`` events face down;
-    - ``"return"``: ``seat`` put ``value`` events back into the event deck;
-    - ``"reveal"``: ``seat`` revealed protection card ``value`` (an :class:`EventType`);
-    - ``"complete"``: ``seat`` completed empire ``value``;
-    - ``"wonders"``: ``seat`` scored the wonders bonus;
-    - ``"accept"`` / ``"decline"``: ``seat`` answered a Friendly exchange;
-    - ``"silence"``, ``"curse"``, ``"no_city"``: a restriction on ``seat``'s coming turns;
-    - ``"extra_plays"``: ``seat`` may play ``value`` more events this turn.
-    """
-
-    kind: str
-    seat: int
-    source: int = -1
-    value: int = 0
-
-
-TOP, BOTTOM = -1, -2
-
-# Phases of the game and stages of an event (shared by the state and its views).
-SETUP, TURN, EVENT, OVER = range(4)
-PHASE_NAMES = ("setup", "turn", "event", "over")
-REACT_STAGE, RESOLVE_STAGE = 0, 1
-STAGE_NAMES = ("react", "resolve")
+DECISIONS = decision_table(
+    "cities",
+    pb.DESCRIPTOR.services_by_name["Cities"],
+    OBSERVATION,
+    ACTIONS,
+    {
+        "draw": "a cursed turn: the top city or the top event",
+        "play": "play one event with all its choices, or pass",
+        "react": "reveal a protection card against the announced event, or not",
+        "exchange": "accept or decline a Friendly exchange",
+        "give_city": "one of your cities to give up",
+        "give_event": "one of your events to discard face down",
+    },
+    codecs=CODECS,
+)

@@ -1,10 +1,10 @@
 """Redrawing what a seat cannot see: other hands, deck orders, others' face-down events.
 
 :func:`resample_hidden` works from the full state and the definition of what is secret;
-:func:`determinize` works from an observation alone. Both deal the unseen event cards
-uniformly at random over the unseen places, keeping every public count (hand sizes,
-deck sizes, face-down counts per seat), and shuffle the city deck (whose contents are
-public, its order secret to all).
+:func:`deal_unseen` completes the public part of a state built from an observation alone
+(``cities.determinize``). Both deal the unseen event cards uniformly at random over the
+unseen places, keeping every public count (hand sizes, deck sizes, face-down counts per
+seat), and shuffle the city deck (whose contents are public, its order secret to all).
 
 One constraint keeps the result a reachable position: when another seat is deciding
 something its own hand makes possible (playing an event, revealing protection,
@@ -18,21 +18,18 @@ are not used to condition the deal.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from . import choices
-from .cards import COVERED_BY, NUM_EVENT_TYPES, EventType, cities_of
-from .decisions import (
+from .cards import COVERED_BY, NUM_EVENT_TYPES
+from .observation import Observation
+from .phases import (
     EVENT,
     OVER,
     PHASE_NAMES,
     REACT_STAGE,
-    RESOLVE_STAGE,
-    STAGE_NAMES,
     Decision,
 )
-from .observation import Observation
+from .plays import has_play
 
 if TYPE_CHECKING:
     from .state import State
@@ -63,9 +60,9 @@ def _decision_holds(state: State, decider: int) -> bool:
     """Whether ``decider``'s hand allows the decision it is being asked (two choices or more)."""
     kind = state.pending
     if kind == Decision.PLAY:
-        return choices.has_play(state, decider)
+        return has_play(state, decider)
     if kind == Decision.REACT:
-        return bool(state._covering(decider))
+        return bool(state.covering(decider))
     return sum(1 for count in state.hands[decider] if count) > 1
 
 
@@ -150,57 +147,6 @@ def _unseen_pool(obs: Observation) -> list[int]:
     return pool
 
 
-def _public_state(obs: Observation, rng: random.Random) -> State:
-    from .state import State
-
-    state = State.__new__(State)
-    n = obs.players
-    state.params, state.n = obs.params, n
-    state.round, state.turn, state.active = obs.round, obs.turn, obs.active
-    state.phase = PHASE_NAMES.index(obs.phase)
-    state.plays_left = obs.plays_left
-    state.curse_now, state.silent_now, state.no_city_now = obs.curse_now, obs.silent_now, obs.no_city_now
-    state.silenced = list(obs.silenced)
-    state.cursed, state.no_city = obs.cursed, obs.no_city
-    state.quiet, state.played = obs.quiet, obs.played
-    state.held, state.done = list(obs.held), list(obs.done)
-    state.wonders = obs.wonders
-    state.hands = [[0] * NUM_EVENT_TYPES for _ in range(n)]
-    state.hands[obs.seat] = list(obs.hand)
-    state.hand_sizes = list(obs.hand_sizes)
-    state.face_down = [[0] * NUM_EVENT_TYPES for _ in range(n)]
-    state.face_down[obs.seat] = list(obs.own_face_down)
-    state.city_deck = cities_of(obs.city_deck)
-    rng.shuffle(state.city_deck)
-    state.event_deck = []
-    state.log = list(obs.log)
-    state.chance = -1 if obs.chance is None else int(obs.chance)
-    state.pending, state.decider, state.options = None, -1, None
-    state._clear_event()
-    res = obs.resolving
-    if res is None:
-        return state
-    play = res.play
-    state.ev, state.ev_player = int(play.event), res.seat
-    # The events Education gave back are secret and already in the deck; only their number
-    # matters from here on, so placeholders stand in for them.
-    state.ev_play = replace(play, returns=(EventType.EDUCATION,) * res.returned)
-    state.affected = res.affected
-    state.reveals = [(seat, int(card)) for seat, card in res.revealed]
-    state.revealed = 0
-    for seat, _ in res.revealed:
-        state.revealed |= 1 << seat
-    state.stage = STAGE_NAMES.index(res.stage)
-    state.ask = n if state.stage == RESOLVE_STAGE else 0
-    state.step, state.cursor = res.step, res.cursor
-    state.give_seat = res.give_seat
-    state.give_mask_a, state.give_left_a, state.give_mask_b, state.give_left_b = res.give
-    state.give_to, state.give_events = res.give_to, res.give_events
-    state.lost, state.winners = res.lost, res.winners
-    state.outcome = list(res.outcome)
-    return state
-
-
 def _reactor_candidates(state: State, seat: int) -> list[int]:
     """Seats that may be the one asked to react now, as far as ``seat`` can tell."""
     n, player = state.n, state.ev_player
@@ -254,9 +200,9 @@ def _forced_deals(
                 return
 
 
-def determinize(obs: Observation, rng: random.Random) -> State:
-    """A full state consistent with ``obs``, hidden cards dealt at random (for search)."""
-    state = _public_state(obs, rng)
+def deal_unseen(state: State, obs: Observation, rng: random.Random) -> None:
+    """Complete the public part of a state built from ``obs`` (``State.from_observation``): who
+    decides, then the hidden cards dealt at random (for :func:`~.state.determinize`)."""
     _set_control(state, obs, rng)
     pool = _unseen_pool(obs)
     piles = list(obs.face_down)
@@ -264,6 +210,5 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     for _ in range(TRIES):
         _deal(state, pool[:], piles, obs.seat, -1, rng)
         if decider < 0 or _decision_holds(state, decider):
-            return state
+            return
     _forced_deals(state, pool, piles, obs.seat, decider, rng)
-    return state

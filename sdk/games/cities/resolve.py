@@ -1,10 +1,11 @@
 """How each event resolves once its reactions are over (C8, C11, C12).
 
-Every event is a small program over the state's event fields: ``step`` says how far it
-got and ``cursor`` which seat (counted from the player of the event) it is resolving.
+Every event is a small program over the state's event fields: ``progress`` says how far
+it got and ``cursor`` which seat (counted from the player of the event) it is resolving.
 A runner returns early when a seat must decide (it is called again after the answer)
 or a deck must be shuffled (called again after the shuffle); it ends with
-``_end_event``. Seats that revealed protection are skipped.
+``State.end_event``. Seats that revealed protection are skipped. The moves an event is
+made of (taking, losing and giving up cards) are the State's own.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from .cards import (
     EventType,
     cities_of,
 )
-from .decisions import Decision
+from .phases import Decision
 
 if TYPE_CHECKING:
     from .state import State
@@ -168,38 +169,38 @@ def _each_seat(state: State, setup: Callable[[State, int], bool]) -> bool:
     n, player = state.n, state.ev_player
     while state.cursor < n:
         seat = (player + state.cursor) % n
-        if state.step == 0:
+        if state.progress == 0:
             if state.revealed >> seat & 1 or not setup(state, seat):
                 state.cursor += 1
                 continue
-            state.step = 1
-        if not state._give_cities() or state.is_terminal():
+            state.progress = 1
+        if not state.give_up_cities() or state.is_terminal():
             return False
-        if state.give_events and not state._give_events():
+        if state.give_events and not state.give_up_events():
             return False
-        state.step = 0
+        state.progress = 0
         state.cursor += 1
     return True
 
 
-def _after_losses(state: State, last_step: int) -> bool:
-    """Move to ``last_step``; True if a shuffle is now due (the runner stops until it is done)."""
-    state.step = last_step
-    return state._request_shuffle()
+def _after_losses(state: State, progress: int) -> bool:
+    """Move on to ``progress``; True if a shuffle is now due (the runner stops until it is done)."""
+    state.progress = progress
+    return state.request_shuffle()
 
 
 # --- the events --------------------------------------------------------------------------------------
 
 
 def _commander(state: State) -> None:
-    if state.step == 0:
+    if state.progress == 0:
         mask = EMPIRE_MASKS[state.ev - E.COMMANDER_ROME]
         for seat in _order(state):
             for city in cities_of(state.held[seat] & mask):
-                state._lose(seat, city)
+                state.lose(seat, city)
         if _after_losses(state, 1):
             return
-    state._end_event()
+    state.end_event()
 
 
 def _festival(state: State) -> None:
@@ -214,9 +215,9 @@ def _festival(state: State) -> None:
             count = capitals + (1 if neutral else 0)
         else:
             count = capitals
-        if state._draw_cities(seat, count):
+        if state.draw_cities(seat, count):
             return
-    state._end_event()
+    state.end_event()
 
 
 def _take_all(state: State, mask: int) -> None:
@@ -225,9 +226,9 @@ def _take_all(state: State, mask: int) -> None:
     for seat in _order(state):
         if seat != player:
             for city in cities_of(state.held[seat] & mask):
-                if state._move(seat, player, city):
+                if state.move_city(seat, player, city):
                     return
-    state._end_event()
+    state.end_event()
 
 
 def _unification(state: State) -> None:
@@ -241,39 +242,39 @@ def _influence_on_wonders(state: State) -> None:
 
 def _charisma(state: State) -> None:
     player = state.ev_player
-    if state._draw_cities(player, state.hands[player][E.UNIFICATION]):
+    if state.draw_cities(player, state.hands[player][E.UNIFICATION]):
         return
-    state._end_event()
+    state.end_event()
 
 
 def _take_city(state: State) -> None:
     """Anger of the gods, Attack, Loss of influence and Rebellion: one chosen city from the target."""
     play = state.ev_play
     assert play is not None and play.target is not None and play.take_city is not None
-    if state.step == 0:
-        state.step = 1
+    if state.progress == 0:
+        state.progress = 1
         if not state.revealed >> play.target & 1:
-            if state._move(play.target, state.ev_player, play.take_city):
+            if state.move_city(play.target, state.ev_player, play.take_city):
                 return
             if state.ev == E.REBELLION:
                 _set_give(state, play.target, (ALL_CITIES, 1))
                 state.give_to = -1
-                state.step = 2
+                state.progress = 2
         if state.ev == E.LOSS_OF_INFLUENCE:
-            state._extra_plays(1)
-    if state.step == 2:
-        if not state._give_cities():
+            state.allow_extra_plays(1)
+    if state.progress == 2:
+        if not state.give_up_cities():
             return
         if _after_losses(state, 3):
             return
-    state._end_event()
+    state.end_event()
 
 
 def _games(state: State) -> None:
     for seat in _order(state):
-        if state.winners >> seat & 1 and state._draw_cities(seat, 2):
+        if state.winners >> seat & 1 and state.draw_cities(seat, 2):
             return
-    state._end_event()
+    state.end_event()
 
 
 def _plague_setup(state: State, seat: int) -> bool:
@@ -292,9 +293,9 @@ def _barbarians_setup(state: State, seat: int) -> bool:
     held = state.held[seat]
     if held.bit_count() < 3:
         for city in cities_of(held):
-            state._lose(seat, city)
+            state.lose(seat, city)
         state.no_city |= 1 << seat
-        state._note("no_city", seat)
+        state.note("no_city", seat)
         return False
     _set_give(state, seat, (ALL_CITIES, 3))
     state.give_to = -1
@@ -322,19 +323,19 @@ def _unrest_setup(state: State, seat: int) -> bool:
 
 def _losses_then_shuffle(setup: Callable[[State, int], bool]) -> Callable[[State], None]:
     def runner(state: State) -> None:
-        if state.step < 2:
+        if state.progress < 2:
             if not _each_seat(state, setup):
                 return
             if _after_losses(state, 2):
                 return
-        state._end_event()
+        state.end_event()
 
     return runner
 
 
 def _unrest(state: State) -> None:
     if _each_seat(state, _unrest_setup):
-        state._end_event()
+        state.end_event()
 
 
 def _friendly_exchange(state: State) -> None:
@@ -350,13 +351,13 @@ def _swap(state: State) -> bool:
     player, target = state.ev_player, play.target
     state.held[player] &= ~(1 << play.give_city)
     state.held[target] &= ~(1 << play.take_city)
-    state._note("take", player, target, play.take_city)
-    state._note("take", target, player, play.give_city)
-    if state._gain(player, play.take_city):
+    state.note("take", player, target, play.take_city)
+    state.note("take", target, player, play.give_city)
+    if state.gain(player, play.take_city):
         # Every empire is complete, so the city given is a neutral one: it still changes hands.
         state.held[target] |= 1 << play.give_city
         return True
-    return state._gain(target, play.give_city)
+    return state.gain(target, play.give_city)
 
 
 def answer_exchange(state: State, accept: bool) -> None:
@@ -364,36 +365,36 @@ def answer_exchange(state: State, accept: bool) -> None:
     play = state.ev_play
     assert play is not None and play.target is not None
     if not accept:
-        state._note("decline", play.target)
-        state._end_event()
+        state.note("decline", play.target)
+        state.end_event()
         return
-    state._note("accept", play.target)
-    if _swap(state) or state._draw_cities(state.ev_player, 1) or state._draw_cities(play.target, 1):
+    state.note("accept", play.target)
+    if _swap(state) or state.draw_cities(state.ev_player, 1) or state.draw_cities(play.target, 1):
         return
-    state._end_event()
+    state.end_event()
 
 
 def _trade(state: State) -> None:
     assert state.ev_play is not None and state.ev_play.target is not None
     if not state.revealed >> state.ev_play.target & 1 and _swap(state):
         return
-    state._end_event()
+    state.end_event()
 
 
 def _victory(state: State) -> None:
     player = state.ev_player
-    if state.step == 0:
+    if state.progress == 0:
         _set_give(state, player, (ALL_CITIES, 1))
         state.give_to = -1
-        state.step = 1
-    if state.step == 1:
-        if not state._give_cities():
+        state.progress = 1
+    if state.progress == 1:
+        if not state.give_up_cities():
             return
         if _after_losses(state, 2):
             return
-    state._draw_events(player, 3)
-    state._extra_plays(2)
-    state._end_event()
+    state.draw_events(player, 3)
+    state.allow_extra_plays(2)
+    state.end_event()
 
 
 def _education(state: State) -> None:
@@ -401,30 +402,30 @@ def _education(state: State) -> None:
     assert play is not None
     player = state.ev_player
     if play.education == EducationMode.EXCHANGE:
-        if state.step == 0:
+        if state.progress == 0:
             hand = state.hands[player]
             for ev in play.returns:
                 hand[ev] -= 1
                 state.event_deck.append(int(ev))
             state.hand_sizes[player] -= len(play.returns)
-            state._note("return", player, -1, len(play.returns))
-            state.step = 1
+            state.note("return", player, -1, len(play.returns))
+            state.progress = 1
             if len(state.event_deck) > 1:
                 state.chance = Deck.EVENT
                 state.pending = None
                 return
-        state._draw_events(player, len(play.returns))
-        state._end_event()
+        state.draw_events(player, len(play.returns))
+        state.end_event()
         return
     assert play.target is not None
-    if state.step == 0:
-        state.step = 1
+    if state.progress == 0:
+        state.progress = 1
         if not state.revealed >> play.target & 1:
             state.give_seat = play.target
             state.give_events = EDUCATION_DISCARDS
-    if state.give_events and not state._give_events():
+    if state.give_events and not state.give_up_events():
         return
-    state._end_event()
+    state.end_event()
 
 
 def _restrict(state: State) -> None:
@@ -435,41 +436,41 @@ def _restrict(state: State) -> None:
     if not state.revealed >> target & 1:
         if state.ev == E.CURSE:
             state.cursed |= 1 << target
-            state._note("curse", target)
+            state.note("curse", target)
         else:
             state.silenced[target] = SILENCE_TURNS
-            state._note("silence", target)
-    state._end_event()
+            state.note("silence", target)
+    state.end_event()
 
 
 def _uncovering(state: State) -> None:
     player = state.ev_player
-    if state._draw_cities(player, 1, bottom=True):
+    if state.draw_cities(player, 1, bottom=True):
         return
-    state._draw_events(player, 1, bottom=True)
-    state._end_event()
+    state.draw_events(player, 1, bottom=True)
+    state.end_event()
 
 
 def _espionage(state: State) -> None:
     assert state.ev_play is not None and state.ev_play.target is not None
     capitals = (state.held[state.ev_play.target] & CAPITAL_MASK).bit_count()
-    state._draw_events(state.ev_player, max(1, capitals))
-    state._end_event()
+    state.draw_events(state.ev_player, max(1, capitals))
+    state.end_event()
 
 
 def _flood(state: State) -> None:
-    if state.step == 0:
+    if state.progress == 0:
         for seat in _order(state):
             for city in cities_of(state.held[seat] & REGULAR):
-                state._lose(seat, city)
+                state.lose(seat, city)
         if _after_losses(state, 1):
             return
     for seat in _order(state):
         hand = state.hands[seat]
         commanders = sum(hand[c] for c in COMMANDERS)
-        if state._draw_cities(seat, 2 * commanders):
+        if state.draw_cities(seat, 2 * commanders):
             return
-    state._end_event()
+    state.end_event()
 
 
 def _never(state: State) -> None:

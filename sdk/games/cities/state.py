@@ -4,9 +4,9 @@ Modelled on OpenSpiel's State: ``current_player`` is the seat deciding now (the
 active player, a seat asked to react, a seat giving up cards, the partner of a
 Friendly exchange), :data:`CHANCE` (a deck is to be shuffled) or :data:`TERMINAL`.
 Shuffles are chance outcomes the caller draws from its own RNG, so a game
-re-simulates exactly from its steps. ``apply`` checks every rule first and raises
-:class:`IllegalActionError` naming it, leaving the state untouched; ``apply_unchecked``
-trusts its caller.
+re-simulates exactly from its steps. ``apply`` checks every rule first (:mod:`.rules`)
+and raises :class:`IllegalActionError` naming it, leaving the state untouched;
+``apply_unchecked`` trusts its caller.
 
 Cities are bit masks over the 54 city ids; a hand is a list of copies per
 :class:`EventType`. Decks are lists with the top card last.
@@ -15,14 +15,14 @@ Cities are bit masks over the 54 city ids; a hand is a list of copies per
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import compress
 from typing import Any
 
 from ..errors import IllegalActionError
-from . import choices, hidden, resolve
+from . import hidden, resolve, rules
 from .actions import (
-    Action,
     Deck,
     Draw,
     Exchange,
@@ -46,8 +46,9 @@ from .cards import (
     EventType,
     cities_of,
 )
-from .choices import KINDS
-from .decisions import (
+from .observation import Observation, PlayedEvent, observe
+from .params import MAX_PLAYERS, MIN_PLAYERS, Params
+from .phases import (
     BOTTOM,
     EVENT,
     OVER,
@@ -55,15 +56,13 @@ from .decisions import (
     REACT_STAGE,
     RESOLVE_STAGE,
     SETUP,
+    STAGE_NAMES,
     TOP,
     TURN,
     Decision,
     Outcome,
 )
-from .observation import Observation, PlayedEvent
-from .params import MAX_PLAYERS, MIN_PLAYERS, Params
-from .steps import APPLIERS, CHANCE_RULE, CHECKERS, TURN_RULE
-from .view import observe
+from .plays import KINDS, play_counts
 
 CHANCE = -1
 TERMINAL = -2
@@ -71,7 +70,12 @@ WONDERS_BONUS = 5
 
 
 class State:
-    """A game of Cities for 2-6 players. Create with :func:`new_game`."""
+    """A game of Cities for 2-6 players. Create with :func:`new_game`.
+
+    Public: the engine's API (queries, chance, applying steps, secrecy, JSON), the two queries the
+    rules share (:meth:`covering`, :meth:`giveable`) and the moves events are made of, which
+    :mod:`.resolve` runs. Underscore methods are the state's own (turn flow, applying each step).
+    """
 
     __slots__ = (
         "active",
@@ -111,6 +115,7 @@ class State:
         "phase",
         "played",
         "plays_left",
+        "progress",
         "quiet",
         "revealed",
         "reveals",
@@ -118,7 +123,6 @@ class State:
         "silenced",
         "silent_now",
         "stage",
-        "step",
         "turn",
         "winners",
         "wonders",
@@ -163,7 +167,7 @@ class State:
     reveals: list[tuple[int, int]]  # (seat, protection card), in order
     stage: int
     ask: int  # reactions: offset from the player of the next seat to consider
-    step: int  # progress within the event
+    progress: int  # how far the event's resolution got (see resolve.py)
     cursor: int  # offset from the player of the seat being resolved
     give_seat: int  # seat giving up cards
     give_mask_a: int  # cities it may give in the first group ...
@@ -175,6 +179,155 @@ class State:
     lost: bool  # a city went back into the deck during this event
     winners: int  # Games: seats that take cities (mask)
     outcome: list[Outcome]
+
+    # --- building: the one constructor, and putting back an event under way ----------------------------
+    def __init__(
+        self,
+        params: Params,
+        players: int,
+        *,
+        round: int = 0,
+        turn: int = 0,
+        active: int = 0,
+        phase: int = SETUP,
+        plays_left: int = 0,
+        curse_now: bool = False,
+        silent_now: bool = False,
+        no_city_now: bool = False,
+        silenced: list[int] | None = None,
+        cursed: int = 0,
+        no_city: int = 0,
+        quiet: bool = False,
+        played: bool = False,
+        held: list[int] | None = None,
+        done: list[int] | None = None,
+        wonders: int = -1,
+        hands: list[list[int]] | None = None,
+        hand_sizes: list[int] | None = None,
+        face_down: list[list[int]] | None = None,
+        city_deck: list[int] | None = None,
+        event_deck: list[int] | None = None,
+        log: list[PlayedEvent] | None = None,
+        chance: int = Deck.CITY,
+        pending: Decision | None = None,
+        decider: int = -1,
+    ) -> None:
+        """Every field of the table, each left out as in a fresh game before its two shuffles (C3);
+        no event under way (:meth:`restore_event` puts one back). :func:`new_game`,
+        :meth:`from_json` and :meth:`from_observation` all build states here."""
+        self.params, self.n = params, players
+        self.round, self.turn, self.active, self.phase = round, turn, active, phase
+        self.plays_left = plays_left
+        self.curse_now, self.silent_now, self.no_city_now = curse_now, silent_now, no_city_now
+        self.silenced = [0] * players if silenced is None else silenced
+        self.cursed, self.no_city = cursed, no_city
+        self.quiet, self.played = quiet, played
+        self.held = [0] * players if held is None else held
+        self.done = [0] * players if done is None else done
+        self.wonders = wonders
+        self.hands = [[0] * NUM_EVENT_TYPES for _ in range(players)] if hands is None else hands
+        self.hand_sizes = [sum(hand) for hand in self.hands] if hand_sizes is None else hand_sizes
+        self.face_down = [[0] * NUM_EVENT_TYPES for _ in range(players)] if face_down is None else face_down
+        self.city_deck = cities_of(params.city_mask)[::-1] if city_deck is None else city_deck
+        self.event_deck = [int(ev) for ev in reversed(params.events)] if event_deck is None else event_deck
+        self.log = [] if log is None else log
+        self.chance, self.pending, self.decider = chance, pending, decider
+        self.options = None
+        self._clear_event()
+
+    def restore_event(
+        self,
+        player: int,
+        play: Play,
+        *,
+        affected: int,
+        reveals: list[tuple[int, int]],
+        stage: int,
+        ask: int,
+        progress: int,
+        cursor: int,
+        give_seat: int,
+        give: tuple[int, int, int, int],
+        give_to: int,
+        give_events: int,
+        lost: bool,
+        winners: int,
+        outcome: list[Outcome],
+    ) -> None:
+        """Put back an event part-way through its resolution (from a record or an observation);
+        ``give`` is (first group, how many more, second group, how many more)."""
+        self.ev, self.ev_player, self.ev_play = int(play.event), player, play
+        self.affected = affected
+        self.reveals = reveals
+        self.revealed = 0
+        for seat, _ in reveals:
+            self.revealed |= 1 << seat
+        self.stage, self.ask, self.progress, self.cursor = stage, ask, progress, cursor
+        self.give_seat, self.give_to, self.give_events = give_seat, give_to, give_events
+        self.give_mask_a, self.give_left_a, self.give_mask_b, self.give_left_b = give
+        self.lost, self.winners = lost, winners
+        self.outcome = outcome
+
+    @classmethod
+    def from_observation(cls, obs: Observation, city_deck: list[int]) -> State:
+        """The public part of the state ``obs`` shows: the seat's own hand and face-down events, the
+        other hands and piles and the event deck empty (their sizes kept), the city deck in the order
+        given, nobody deciding. :func:`determinize` deals the rest."""
+        n = obs.players
+        hands = [[0] * NUM_EVENT_TYPES for _ in range(n)]
+        hands[obs.seat] = list(obs.hand)
+        face_down = [[0] * NUM_EVENT_TYPES for _ in range(n)]
+        face_down[obs.seat] = list(obs.own_face_down)
+        state = cls(
+            obs.params,
+            n,
+            round=obs.round,
+            turn=obs.turn,
+            active=obs.active,
+            phase=PHASE_NAMES.index(obs.phase),
+            plays_left=obs.plays_left,
+            curse_now=obs.curse_now,
+            silent_now=obs.silent_now,
+            no_city_now=obs.no_city_now,
+            silenced=list(obs.silenced),
+            cursed=obs.cursed,
+            no_city=obs.no_city,
+            quiet=obs.quiet,
+            played=obs.played,
+            held=list(obs.held),
+            done=list(obs.done),
+            wonders=obs.wonders,
+            hands=hands,
+            hand_sizes=list(obs.hand_sizes),
+            face_down=face_down,
+            city_deck=city_deck,
+            event_deck=[],
+            log=list(obs.log),
+            chance=-1 if obs.chance is None else int(obs.chance),
+        )
+        res = obs.resolving
+        if res is not None:
+            stage = STAGE_NAMES.index(res.stage)
+            state.restore_event(
+                res.seat,
+                # The events Education gave back are secret and already in the deck; only their
+                # number matters from here on, so placeholders stand in for them.
+                replace(res.play, returns=(EventType.EDUCATION,) * res.returned),
+                affected=res.affected,
+                reveals=[(seat, int(card)) for seat, card in res.revealed],
+                stage=stage,
+                ask=n if stage == RESOLVE_STAGE else 0,
+                progress=res.step,
+                cursor=res.cursor,
+                give_seat=res.give_seat,
+                give=res.give,
+                give_to=res.give_to,
+                give_events=res.give_events,
+                lost=res.lost,
+                winners=res.winners,
+                outcome=list(res.outcome),
+            )
+        return state
 
     # --- queries ---------------------------------------------------------------------------------------
     @property
@@ -217,7 +370,7 @@ class State:
     def sample_chance(self, rng: random.Random) -> Shuffle:
         """A shuffle of the deck due to be shuffled, drawn from the caller's RNG."""
         if not self.is_chance_node():
-            raise IllegalActionError(CHANCE_RULE, "no shuffle is due")
+            raise IllegalActionError(rules.CHANCE_RULE, "no shuffle is due")
         cards = list(self.city_deck if self.chance == Deck.CITY else self.event_deck)
         rng.shuffle(cards)
         if self.chance == Deck.CITY:
@@ -227,57 +380,16 @@ class State:
     # --- applying steps --------------------------------------------------------------------------------
     def apply(self, step: Step) -> None:
         """Apply an action or chance outcome after checking every rule (state unchanged on refusal)."""
-        checker = CHECKERS.get(type(step))
-        if checker is None:
-            raise IllegalActionError(TURN_RULE, f"{step!r} is not a Cities action")
-        checker(self, step)
-        APPLIERS[type(step)](self, step)
+        rules.check(self, step)
+        _APPLIERS[type(step)](self, step)
 
     def apply_unchecked(self, step: Step) -> None:
         """Apply a step known to be legal (e.g. drawn from :meth:`legal_actions`)."""
-        APPLIERS[type(step)](self, step)
+        _APPLIERS[type(step)](self, step)
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the deciding seat, in a fixed order (empty at chance or the end)."""
-        pending = self.pending
-        if pending is None or self.chance >= 0 or self.phase == OVER:
-            return []
-        seat = self.decider
-        if pending == Decision.PLAY:
-            actions: list[Action] = [Pass()]
-            for ev, _ in choices.play_counts(self, seat):
-                actions.extend(choices.iter_plays(self, seat, ev))
-            return actions
-        if pending == Decision.REACT:
-            return [React(None), *(React(card) for card in self._covering(seat))]
-        if pending == Decision.GIVE_CITY:
-            return [GiveCity(city) for city in cities_of(self._giveable())]
-        if pending == Decision.GIVE_EVENT:
-            return [GiveEvent(EVENT_TYPES[ev]) for ev in compress(KINDS, self.hands[seat])]
-        if pending == Decision.EXCHANGE:
-            return [Exchange(True), Exchange(False)]
-        return [Draw(Deck.CITY), Draw(Deck.EVENT)]
-
-    def sample_action(self, rng: random.Random) -> Action:
-        """A legal action drawn uniformly from :meth:`legal_actions`, without listing them."""
-        pending = self.pending
-        if pending is None or self.chance >= 0 or self.phase == OVER:
-            raise IllegalActionError(TURN_RULE, "no decision is pending")
-        seat = self.decider
-        if pending == Decision.PLAY:
-            counts = self.options if self.options is not None else choices.play_counts(self, seat)
-            pick = rng.randrange(1 + sum(count for _, count in counts))
-            if pick == 0:
-                return Pass()
-            pick -= 1
-            for ev, count in counts:
-                if pick < count:
-                    return choices.nth_play(self, seat, ev, pick)
-                pick -= count
-        if pending == Decision.GIVE_CITY:
-            mask = self._giveable()
-            return GiveCity(cities_of(mask)[rng.randrange(mask.bit_count())])
-        return rng.choice(self.legal_actions())
+    # The rules' entry points are the state's own methods (bound directly: sampling is the hot path).
+    legal_actions = rules.legal_actions
+    sample_action = rules.sample_action
 
     def clone(self) -> State:
         """An independent copy, cheap enough for search."""
@@ -315,7 +427,7 @@ class State:
         state.round = self.round
         state.silent_now = self.silent_now
         state.stage = self.stage
-        state.step = self.step
+        state.progress = self.progress
         state.turn = self.turn
         state.winners = self.winners
         state.wonders = self.wonders
@@ -341,24 +453,26 @@ class State:
         """A state ``seat`` cannot tell from this one, with everything hidden from it redrawn."""
         return hidden.resample_hidden(self, seat, rng)
 
-    # --- helpers for the rules -------------------------------------------------------------------------
-    def _covering(self, seat: int) -> list[EventType]:
+    # --- what a seat may do now, as the rules, the observation and the redealing ask it --------------
+    def covering(self, seat: int) -> list[EventType]:
         """Protection kinds ``seat`` holds that cover the announced event."""
         hand = self.hands[seat]
         return [card for card in COVERED_BY[self.ev] if hand[card]]
 
-    def _giveable(self) -> int:
+    def giveable(self) -> int:
+        """Cities the giving seat may give up now (a mask, C10)."""
         held = self.held[self.give_seat]
         mask = held & self.give_mask_a if self.give_left_a else 0
         if self.give_left_b:
             mask |= held & self.give_mask_b
         return mask
 
-    def _note(self, kind: str, seat: int, source: int = -1, value: int = 0) -> None:
+    # --- the moves events are made of (resolve.py runs every event with these) -----------------------
+    def note(self, kind: str, seat: int, source: int = -1, value: int = 0) -> None:
         if self.ev >= 0:
             self.outcome.append(Outcome(kind, seat, source, value))
 
-    def _gain(self, seat: int, city: int) -> bool:
+    def gain(self, seat: int, city: int) -> bool:
         """``seat`` gets ``city``; completes empires and the wonders (C5, C6). True if the game ended."""
         bit = 1 << city
         held = self.held[seat] | bit
@@ -370,11 +484,11 @@ class State:
                 held ^= mask
                 self.done[seat] |= mask
                 completed = True
-                self._note("complete", seat, -1, empire)
+                self.note("complete", seat, -1, empire)
         self.held[seat] = held
         if bit & WONDER_MASK and self.wonders < 0 and (held | self.done[seat]) & WONDER_MASK == WONDER_MASK:
             self.wonders = seat
-            self._note("wonders", seat)
+            self.note("wonders", seat)
         if completed:
             out = 0
             for cities in self.done:
@@ -384,32 +498,32 @@ class State:
                 return True
         return False
 
-    def _lose(self, seat: int, city: int) -> None:
+    def lose(self, seat: int, city: int) -> None:
         """``seat`` loses ``city`` into the city deck (shuffled once the event's losses are over, C8)."""
         self.held[seat] &= ~(1 << city)
         self.city_deck.append(city)
         self.lost = True
-        self._note("lose", seat, -1, city)
+        self.note("lose", seat, -1, city)
 
-    def _move(self, source: int, seat: int, city: int) -> bool:
+    def move_city(self, source: int, seat: int, city: int) -> bool:
         """City ``city`` passes from ``source`` to ``seat``. True if the game ended."""
         self.held[source] &= ~(1 << city)
-        self._note("take", seat, source, city)
-        return self._gain(seat, city)
+        self.note("take", seat, source, city)
+        return self.gain(seat, city)
 
-    def _draw_cities(self, seat: int, count: int, bottom: bool = False) -> bool:
+    def draw_cities(self, seat: int, count: int, bottom: bool = False) -> bool:
         """Up to ``count`` cities from the deck (fewer if it runs short). True if the game ended."""
         deck = self.city_deck
         for _ in range(count):
             if not deck:
                 return False
             city = deck.pop(0) if bottom else deck.pop()
-            self._note("take", seat, BOTTOM if bottom else TOP, city)
-            if self._gain(seat, city):
+            self.note("take", seat, BOTTOM if bottom else TOP, city)
+            if self.gain(seat, city):
                 return True
         return False
 
-    def _draw_events(self, seat: int, count: int, bottom: bool = False) -> None:
+    def draw_events(self, seat: int, count: int, bottom: bool = False) -> None:
         deck = self.event_deck
         hand = self.hands[seat]
         taken = min(count, len(deck))
@@ -417,14 +531,9 @@ class State:
             hand[deck.pop(0) if bottom else deck.pop()] += 1
         self.hand_sizes[seat] += taken
         if taken:
-            self._note("events", seat, BOTTOM if bottom else TOP, taken)
+            self.note("events", seat, BOTTOM if bottom else TOP, taken)
 
-    def _discard(self, seat: int, ev: int) -> None:
-        self.hands[seat][ev] -= 1
-        self.hand_sizes[seat] -= 1
-        self.face_down[seat][ev] += 1
-
-    def _give_cities(self) -> bool:
+    def give_up_cities(self) -> bool:
         """Give the cities that are forced; True when the seat is done, else a decision is pending."""
         seat = self.give_seat
         held = self.held[seat]
@@ -447,14 +556,7 @@ class State:
             return False
         return True
 
-    def _hand_over(self, seat: int, city: int) -> bool:
-        """One given city goes where the event sends it. True if the game ended."""
-        if self.give_to < 0:
-            self._lose(seat, city)
-            return False
-        return self._move(seat, self.give_to, city)
-
-    def _give_events(self) -> bool:
+    def give_up_events(self) -> bool:
         """Discard forced events; True when the seat is done, else a decision is pending."""
         seat = self.give_seat
         hand = self.hands[seat]
@@ -467,7 +569,7 @@ class State:
                     hand[ev] = 0
                 self.hand_sizes[seat] = 0
                 if size:
-                    self._note("discard", seat, -1, size)
+                    self.note("discard", seat, -1, size)
                 self.give_events = 0
                 break
             kinds = list(compress(KINDS, hand))
@@ -475,11 +577,11 @@ class State:
                 self.pending, self.decider = Decision.GIVE_EVENT, seat
                 return False
             self._discard(seat, kinds[0])
-            self._note("discard", seat, -1, 1)
+            self.note("discard", seat, -1, 1)
             self.give_events -= 1
         return True
 
-    def _request_shuffle(self) -> bool:
+    def request_shuffle(self) -> bool:
         """After an event's losses: ask for the city deck to be shuffled if that changes anything."""
         lost, self.lost = self.lost, False
         if lost and len(self.city_deck) > 1:
@@ -487,6 +589,31 @@ class State:
             self.pending = None
             return True
         return False
+
+    def allow_extra_plays(self, count: int) -> None:
+        """Victory and Loss of influence allow more plays, except on a cursed turn (C11)."""
+        if not self.curse_now:
+            self.plays_left += count
+            self.note("extra_plays", self.ev_player, -1, count)
+
+    def end_event(self) -> None:
+        """The event is fully resolved: log it and carry on with the turn."""
+        self._log_event()
+        self.phase = TURN
+        self._offer_play_or_end()
+
+    # --- inside a move -------------------------------------------------------------------------------
+    def _discard(self, seat: int, ev: int) -> None:
+        self.hands[seat][ev] -= 1
+        self.hand_sizes[seat] -= 1
+        self.face_down[seat][ev] += 1
+
+    def _hand_over(self, seat: int, city: int) -> bool:
+        """One given city goes where the event sends it. True if the game ended."""
+        if self.give_to < 0:
+            self.lose(seat, city)
+            return False
+        return self.move_city(seat, self.give_to, city)
 
     def _finish(self) -> None:
         """The game is over (C7); an event cut short is logged as far as it went."""
@@ -512,22 +639,10 @@ class State:
         )
         self._clear_event()
 
-    def _end_event(self) -> None:
-        """The event is fully resolved: log it and carry on with the turn."""
-        self._log_event()
-        self.phase = TURN
-        self._offer_play_or_end()
-
-    def _extra_plays(self, count: int) -> None:
-        """Victory and Loss of influence allow more plays, except on a cursed turn (C11)."""
-        if not self.curse_now:
-            self.plays_left += count
-            self._note("extra_plays", self.ev_player, -1, count)
-
     def _clear_event(self) -> None:
         """No event under way: its fields at rest, ready for the next one."""
         self.ev, self.ev_player, self.ev_play = -1, -1, None
-        self.affected = self.revealed = self.ask = self.step = self.cursor = 0
+        self.affected = self.revealed = self.ask = self.progress = self.cursor = 0
         self.stage = REACT_STAGE
         self.give_seat, self.give_to = -1, -1
         self.give_mask_a = self.give_left_a = self.give_mask_b = self.give_left_b = 0
@@ -539,7 +654,7 @@ class State:
     def _offer_play(self) -> bool:
         """Ask the active seat to play if it may play something (C4, C9); else False."""
         if self.plays_left > 0:
-            options = choices.play_counts(self, self.active)
+            options = play_counts(self, self.active)
             if options:
                 self.pending, self.decider, self.options = Decision.PLAY, self.active, options
                 return True
@@ -589,10 +704,10 @@ class State:
                 self.pending, self.decider = Decision.DRAW, seat
                 return True
             if may_city:
-                return self._gain(seat, self.city_deck.pop())
-            self._draw_events(seat, 1)
+                return self.gain(seat, self.city_deck.pop())
+            self.draw_events(seat, 1)
             return False
-        if may_city and self._gain(seat, self.city_deck.pop()):
+        if may_city and self.gain(seat, self.city_deck.pop()):
             return True
         if may_event:
             self.hands[seat][self.event_deck.pop()] += 1
@@ -640,6 +755,73 @@ class State:
         self.pending = None
         resolve.run(self)
 
+    # --- applying each kind of step (checked first by rules.check) -------------------------------------
+    def _apply_shuffle(self, step: Shuffle) -> None:
+        order = list(map(int, reversed(step.order)))
+        self.chance = -1
+        if step.deck == Deck.CITY:
+            self.city_deck = order
+        else:
+            self.event_deck = order
+        if self.phase == SETUP:
+            if step.deck == Deck.CITY:
+                self.chance = Deck.EVENT
+            else:
+                self._begin()
+        else:
+            resolve.run(self)
+
+    def _apply_draw(self, step: Draw) -> None:
+        seat = self.active
+        self.pending = None
+        if step.take == Deck.CITY:
+            if self.draw_cities(seat, 1):
+                return
+        else:
+            self.draw_events(seat, 1)
+        self._offer_play_or_end()
+
+    def _apply_pass(self, step: Pass) -> None:
+        self._end_turn()
+
+    def _apply_play(self, step: Play) -> None:
+        self._announce(step)
+
+    def _apply_react(self, step: React) -> None:
+        seat = self.decider
+        if step.card is not None:
+            card = int(step.card)
+            self.hands[seat][card] -= 1
+            self.hand_sizes[seat] -= 1
+            self.revealed |= 1 << seat
+            self.reveals.append((seat, card))
+            self.note("reveal", seat, -1, card)
+        self.ask += 1
+        self._ask_reactions()
+
+    def _apply_exchange(self, step: Exchange) -> None:
+        self.pending = None
+        resolve.answer_exchange(self, step.accept)
+
+    def _apply_give_city(self, step: GiveCity) -> None:
+        city = step.city
+        if self.give_left_a and self.give_mask_a >> city & 1:
+            self.give_left_a -= 1
+        else:
+            self.give_left_b -= 1
+        self.pending = None
+        if self._hand_over(self.give_seat, city):
+            return
+        resolve.run(self)
+
+    def _apply_give_event(self, step: GiveEvent) -> None:
+        seat = self.give_seat
+        self._discard(seat, int(step.event))
+        self.note("discard", seat, -1, 1)
+        self.give_events -= 1
+        self.pending = None
+        resolve.run(self)
+
     # --- JSON ------------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """Plain-data form of the whole state, hidden parts included (for records, not for players)."""
@@ -682,7 +864,7 @@ class State:
             "reveals": [[seat, EventType(card).name.lower()] for seat, card in self.reveals],
             "stage": self.stage,
             "ask": self.ask,
-            "step": self.step,
+            "step": self.progress,  # the key records have always used
             "cursor": self.cursor,
             "give": [
                 self.give_seat,
@@ -701,54 +883,61 @@ class State:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
         """Inverse of :meth:`to_json`."""
-        state = cls.__new__(cls)
-        state.n = int(data["players"])
-        state.params = Params.from_json(data["params"])
-        for name in ("round", "turn", "active", "plays_left", "cursed", "no_city", "wonders", "decider"):
-            setattr(state, name, int(data[name]))
-        state.phase = PHASE_NAMES.index(data["phase"])
-        for name in ("curse_now", "silent_now", "no_city_now", "quiet", "played"):
-            setattr(state, name, bool(data[name]))
-        state.silenced = [int(v) for v in data["silenced"]]
-        state.held = [int(v) for v in data["held"]]
-        state.done = [int(v) for v in data["done"]]
-        state.hands = [_counts_from_json(hand) for hand in data["hands"]]
-        state.hand_sizes = [sum(hand) for hand in state.hands]
-        state.face_down = [_counts_from_json(pile) for pile in data["face_down"]]
-        state.city_deck = [int(c) for c in reversed(data["city_deck"])]
-        state.event_deck = [int(EventType[name.upper()]) for name in reversed(data["event_deck"])]
-        state.log = [PlayedEvent.from_json(record) for record in data["log"]]
-        state.chance = -1 if data["chance"] is None else int(Deck[data["chance"].upper()])
-        state.pending = None if data["pending"] is None else Decision(data["pending"])
-        state.options = None
+        players = int(data["players"])
+        state = cls(
+            Params.from_json(data["params"]),
+            players,
+            round=int(data["round"]),
+            turn=int(data["turn"]),
+            active=int(data["active"]),
+            plays_left=int(data["plays_left"]),
+            cursed=int(data["cursed"]),
+            no_city=int(data["no_city"]),
+            wonders=int(data["wonders"]),
+            decider=int(data["decider"]),
+            phase=PHASE_NAMES.index(data["phase"]),
+            curse_now=bool(data["curse_now"]),
+            silent_now=bool(data["silent_now"]),
+            no_city_now=bool(data["no_city_now"]),
+            quiet=bool(data["quiet"]),
+            played=bool(data["played"]),
+            silenced=[int(v) for v in data["silenced"]],
+            held=[int(v) for v in data["held"]],
+            done=[int(v) for v in data["done"]],
+            hands=[_counts_from_json(hand) for hand in data["hands"]],
+            face_down=[_counts_from_json(pile) for pile in data["face_down"]],
+            city_deck=[int(c) for c in reversed(data["city_deck"])],
+            event_deck=[int(EventType[name.upper()]) for name in reversed(data["event_deck"])],
+            log=[PlayedEvent.from_json(record) for record in data["log"]],
+            chance=-1 if data["chance"] is None else int(Deck[data["chance"].upper()]),
+            pending=None if data["pending"] is None else Decision(data["pending"]),
+        )
         event = data["event"]
-        state._clear_event()
         if event is not None:
-            state._event_from_json(event)
+            state._restore_event_json(event)
         return state
 
-    def _event_from_json(self, event: dict[str, Any]) -> None:
+    def _restore_event_json(self, event: dict[str, Any]) -> None:
         play = step_from_json(event["play"])
         assert isinstance(play, Play)
-        self.ev, self.ev_player, self.ev_play = int(play.event), int(event["player"]), play
-        self.affected = int(event["affected"])
-        self.reveals = [(int(seat), int(EventType[card.upper()])) for seat, card in event["reveals"]]
-        self.revealed = 0
-        for seat, _ in self.reveals:
-            self.revealed |= 1 << seat
-        for name in ("stage", "ask", "step", "cursor", "winners"):
-            setattr(self, name, int(event[name]))
-        (
-            self.give_seat,
-            self.give_mask_a,
-            self.give_left_a,
-            self.give_mask_b,
-            self.give_left_b,
-            self.give_to,
-            self.give_events,
-        ) = (int(v) for v in event["give"])
-        self.lost = bool(event["lost"])
-        self.outcome = [Outcome(str(k), int(s), int(src), int(v)) for k, s, src, v in event["outcome"]]
+        give_seat, mask_a, left_a, mask_b, left_b, give_to, give_events = (int(v) for v in event["give"])
+        self.restore_event(
+            int(event["player"]),
+            play,
+            affected=int(event["affected"]),
+            reveals=[(int(seat), int(EventType[card.upper()])) for seat, card in event["reveals"]],
+            stage=int(event["stage"]),
+            ask=int(event["ask"]),
+            progress=int(event["step"]),
+            cursor=int(event["cursor"]),
+            give_seat=give_seat,
+            give=(mask_a, left_a, mask_b, left_b),
+            give_to=give_to,
+            give_events=give_events,
+            lost=bool(event["lost"]),
+            winners=int(event["winners"]),
+            outcome=[Outcome(str(k), int(s), int(src), int(v)) for k, s, src, v in event["outcome"]],
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
@@ -758,6 +947,19 @@ class State:
     def __repr__(self) -> str:
         where = "chance" if self.is_chance_node() else str(self.pending)
         return f"<State players={self.n} round={self.round} turn={self.turn} active={self.active} {where}>"
+
+
+#: How each kind of step changes the state.
+_APPLIERS: dict[type, Callable[[State, Any], None]] = {
+    Shuffle: State._apply_shuffle,
+    Draw: State._apply_draw,
+    Pass: State._apply_pass,
+    Play: State._apply_play,
+    React: State._apply_react,
+    Exchange: State._apply_exchange,
+    GiveCity: State._apply_give_city,
+    GiveEvent: State._apply_give_event,
+}
 
 
 def _counts_to_json(counts: list[int]) -> dict[str, int]:
@@ -775,28 +977,14 @@ def new_game(players: int = 4, params: Params | None = None) -> State:
     """A fresh game: both decks are about to be shuffled (two chance nodes), then seat 0 starts."""
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Cities is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}")
-    params = params or Params()
-    state = State.__new__(State)
-    state.params, state.n = params, players
-    state.round = state.turn = state.active = 0
-    state.phase = SETUP
-    state.plays_left = 0
-    state.curse_now = state.silent_now = state.no_city_now = False
-    state.silenced = [0] * players
-    state.cursed = state.no_city = 0
-    state.quiet = state.played = False
-    state.held = [0] * players
-    state.done = [0] * players
-    state.wonders = -1
-    state.hands = [[0] * NUM_EVENT_TYPES for _ in range(players)]
-    state.hand_sizes = [0] * players
-    state.face_down = [[0] * NUM_EVENT_TYPES for _ in range(players)]
-    state.city_deck = cities_of(params.city_mask)[::-1]
-    state.event_deck = [int(ev) for ev in reversed(params.events)]
-    state.log = []
-    state.chance = Deck.CITY
-    state.pending = None
-    state.decider = -1
-    state.options = None
-    state._clear_event()
+    return State(params or Params(), players)
+
+
+def determinize(observation: Observation, rng: random.Random) -> State:
+    """A full state consistent with ``observation``, the cards it hides dealt at random (for search):
+    the public part from the observation (its city deck shuffled), the rest by :mod:`.hidden`."""
+    city_deck = cities_of(observation.city_deck)
+    rng.shuffle(city_deck)
+    state = State.from_observation(observation, city_deck)
+    hidden.deal_unseen(state, observation, rng)
     return state

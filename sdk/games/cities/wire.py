@@ -19,9 +19,9 @@ from sdk.games.codec import Bound, Error, MessageCodec, Spread, join
 
 from .actions import Draw, Exchange, GiveCity, GiveEvent, Pass, Play, React
 from .cards import NUM_CITIES, NUM_EVENT_TYPES, Empire, EventType
-from .decisions import PHASE_NAMES, STAGE_NAMES, Outcome
 from .observation import Observation, Resolving
 from .params import SIZES, Params
+from .phases import PHASE_NAMES, STAGE_NAMES, Outcome
 
 __all__ = ["ACTIONS", "CODECS", "OBSERVATION", "decode_observation", "encode_observation"]
 

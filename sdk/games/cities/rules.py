@@ -1,16 +1,20 @@
-"""Checking and applying each kind of step: a checker per step type raises
-:class:`IllegalActionError` naming the rule before anything changes; an applier makes the move."""
+"""Cities' legality: the deciding seat's legal actions, the check of every step (raising
+:class:`IllegalActionError` naming the rule before anything changes) and a uniform draw of a
+legal action. Which events a hand may play, with which choices (C9, C10), is counted, listed and
+checked in :mod:`.plays`."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
-from . import choices, resolve
-from .actions import Deck, Draw, Exchange, GiveCity, GiveEvent, Pass, Play, React, Shuffle
+from .actions import Action, Deck, Draw, Exchange, GiveCity, GiveEvent, Pass, Play, React, Shuffle, Step
 from .cards import EVENT_TYPES, NUM_CITIES, NUM_EVENT_TYPES, cities_of
-from .decisions import OVER, SETUP, Decision
+from .phases import OVER, Decision
+from .plays import KINDS, check_play, iter_plays, nth_play, play_counts
 
 if TYPE_CHECKING:
     from .state import State
@@ -19,6 +23,64 @@ TURN_RULE = "C4 turn"
 CHANCE_RULE = "C8 shuffle"
 PROTECTION_RULE = "C12 protection"
 GIVE_RULE = "C10 giving up cards"
+
+
+# --- the deciding seat's actions ------------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action of the deciding seat, in a fixed order (empty at chance or the end)."""
+    pending = state.pending
+    if pending is None or state.chance >= 0 or state.phase == OVER:
+        return []
+    seat = state.decider
+    if pending == Decision.PLAY:
+        actions: list[Action] = [Pass()]
+        for ev, _ in play_counts(state, seat):
+            actions.extend(iter_plays(state, seat, ev))
+        return actions
+    if pending == Decision.REACT:
+        return [React(None), *(React(card) for card in state.covering(seat))]
+    if pending == Decision.GIVE_CITY:
+        return [GiveCity(city) for city in cities_of(state.giveable())]
+    if pending == Decision.GIVE_EVENT:
+        return [GiveEvent(EVENT_TYPES[ev]) for ev in compress(KINDS, state.hands[seat])]
+    if pending == Decision.EXCHANGE:
+        return [Exchange(True), Exchange(False)]
+    return [Draw(Deck.CITY), Draw(Deck.EVENT)]
+
+
+def sample_action(state: State, rng: random.Random) -> Action:
+    """A legal action drawn uniformly from :func:`legal_actions`, without listing them."""
+    pending = state.pending
+    if pending is None or state.chance >= 0 or state.phase == OVER:
+        raise IllegalActionError(TURN_RULE, "no decision is pending")
+    seat = state.decider
+    if pending == Decision.PLAY:
+        counts = state.options if state.options is not None else play_counts(state, seat)
+        pick = rng.randrange(1 + sum(count for _, count in counts))
+        if pick == 0:
+            return Pass()
+        pick -= 1
+        for ev, count in counts:
+            if pick < count:
+                return nth_play(state, seat, ev, pick)
+            pick -= count
+    if pending == Decision.GIVE_CITY:
+        mask = state.giveable()
+        return GiveCity(cities_of(mask)[rng.randrange(mask.bit_count())])
+    return rng.choice(legal_actions(state))
+
+
+# --- checking one step ----------------------------------------------------------------------------------
+
+
+def check(state: State, step: Step) -> None:
+    """Raise :class:`IllegalActionError` naming the rule unless ``step`` may be applied now."""
+    checker = CHECKERS.get(type(step))
+    if checker is None:
+        raise IllegalActionError(TURN_RULE, f"{step!r} is not a Cities action")
+    checker(state, step)
 
 
 def _expect(state: State, decision: Decision, rule: str) -> None:
@@ -44,77 +106,29 @@ def _check_shuffle(state: State, step: Shuffle) -> None:
         raise IllegalActionError(CHANCE_RULE, "the order must hold exactly the cards of the deck")
 
 
-def _apply_shuffle(state: State, step: Shuffle) -> None:
-    order = list(map(int, reversed(step.order)))
-    state.chance = -1
-    if step.deck == Deck.CITY:
-        state.city_deck = order
-    else:
-        state.event_deck = order
-    if state.phase == SETUP:
-        if step.deck == Deck.CITY:
-            state.chance = Deck.EVENT
-        else:
-            state._begin()
-    else:
-        resolve.run(state)
-
-
 def _check_draw(state: State, step: Draw) -> None:
     _expect(state, Decision.DRAW, "C11 Curse")
     if step.take not in (Deck.CITY, Deck.EVENT):
         raise IllegalActionError("C11 Curse", f"take the top city or the top event, not {step.take!r}")
 
 
-def _apply_draw(state: State, step: Draw) -> None:
-    seat = state.active
-    state.pending = None
-    if step.take == Deck.CITY:
-        if state._draw_cities(seat, 1):
-            return
-    else:
-        state._draw_events(seat, 1)
-    state._offer_play_or_end()
-
-
 def _check_pass(state: State, step: Pass) -> None:
     _expect(state, Decision.PLAY, TURN_RULE)
 
 
-def _apply_pass(state: State, step: Pass) -> None:
-    state._end_turn()
-
-
 def _check_play(state: State, step: Play) -> None:
     _expect(state, Decision.PLAY, TURN_RULE)
-    choices.check_play(state, state.active, step)
-
-
-def _apply_play(state: State, step: Play) -> None:
-    state._announce(step)
+    check_play(state, state.active, step)
 
 
 def _check_react(state: State, step: React) -> None:
     _expect(state, Decision.REACT, PROTECTION_RULE)
     card = step.card
-    if card is not None and card not in state._covering(state.decider):
+    if card is not None and card not in state.covering(state.decider):
         raise IllegalActionError(
             PROTECTION_RULE,
             f"seat {state.decider} holds no {card!r} card that covers {EVENT_TYPES[state.ev].display_name}",
         )
-
-
-def _apply_react(state: State, step: React) -> None:
-    seat = state.decider
-    if step.card is not None:
-        card = int(step.card)
-        state.hands[seat][card] -= 1
-        state.hand_sizes[seat] -= 1
-        state.revealed |= 1 << seat
-        state.reveals.append((seat, card))
-        state._note("reveal", seat, -1, card)
-    state.ask += 1
-    state._ask_reactions()
 
 
 def _check_exchange(state: State, step: Exchange) -> None:
@@ -125,33 +139,16 @@ def _check_exchange(state: State, step: Exchange) -> None:
         )
 
 
-def _apply_exchange(state: State, step: Exchange) -> None:
-    state.pending = None
-    resolve.answer_exchange(state, step.accept)
-
-
 def _check_give_city(state: State, step: GiveCity) -> None:
     _expect(state, Decision.GIVE_CITY, GIVE_RULE)
     city = step.city
     if isinstance(city, bool) or not isinstance(city, int) or not 0 <= city < NUM_CITIES:
         raise IllegalActionError(GIVE_RULE, f"not a city: {city!r}")
-    if not state._giveable() >> city & 1:
+    if not state.giveable() >> city & 1:
         raise IllegalActionError(
             GIVE_RULE,
-            f"city {city} is not one seat {state.decider} may give up now: {cities_of(state._giveable())}",
+            f"city {city} is not one seat {state.decider} may give up now: {cities_of(state.giveable())}",
         )
-
-
-def _apply_give_city(state: State, step: GiveCity) -> None:
-    city = step.city
-    if state.give_left_a and state.give_mask_a >> city & 1:
-        state.give_left_a -= 1
-    else:
-        state.give_left_b -= 1
-    state.pending = None
-    if state._hand_over(state.give_seat, city):
-        return
-    resolve.run(state)
 
 
 def _check_give_event(state: State, step: GiveEvent) -> None:
@@ -165,15 +162,6 @@ def _check_give_event(state: State, step: GiveEvent) -> None:
         )
 
 
-def _apply_give_event(state: State, step: GiveEvent) -> None:
-    seat = state.give_seat
-    state._discard(seat, int(step.event))
-    state._note("discard", seat, -1, 1)
-    state.give_events -= 1
-    state.pending = None
-    resolve.run(state)
-
-
 CHECKERS: dict[type, Callable[[State, Any], None]] = {
     Shuffle: _check_shuffle,
     Draw: _check_draw,
@@ -183,14 +171,4 @@ CHECKERS: dict[type, Callable[[State, Any], None]] = {
     Exchange: _check_exchange,
     GiveCity: _check_give_city,
     GiveEvent: _check_give_event,
-}
-APPLIERS: dict[type, Callable[[State, Any], None]] = {
-    Shuffle: _apply_shuffle,
-    Draw: _apply_draw,
-    Pass: _apply_pass,
-    Play: _apply_play,
-    React: _apply_react,
-    Exchange: _apply_exchange,
-    GiveCity: _apply_give_city,
-    GiveEvent: _apply_give_event,
 }
