@@ -24,6 +24,12 @@ from .observation import Observation, PlayedEvent
 from .phases import Outcome
 from .state import State
 
+#: The nouns of the game's rules: no code outside the game may use them (a conformance test checks).
+NOUNS = (
+    "empire", "empires", "wonder", "wonders", "capital", "capitals", "unification", "commander",
+    "festival", "barbarians", "plague", "protection", "espionage",
+)  # fmt: skip
+
 #: Played events the view keeps (the most recent last).
 LOG_SHOWN = 6
 #: Cards named from the top of a shuffled deck in the organiser's step text (the step holds them all).
