@@ -17,6 +17,7 @@ from server.display import plain, print_error
 from server.store.database import StoreError
 from server.store.location import Location
 from server.store.repository import Store
+from server.store.retry import OutageNotice
 from server.tournament.bracket_errors import BracketError
 from server.tournament.commands import (
     DB_HELP,
@@ -31,7 +32,7 @@ from server.web.command import listen
 
 from .client import ClientError, get_json
 from .config import Ladder, load_ladder
-from .loop import LadderLoop
+from .loop import WAITING, LadderLoop
 from .programs import default_data_dir
 from .store import LadderError, LadderStore
 from .validation import Validator
@@ -163,7 +164,8 @@ def serve(
                 f"ladder {ladder.name} at {root}/api/ladder/, leaderboard at {root}/ladder  (Ctrl-C to stop)"
             )
         )
-        validator = Validator(store, ladder, log_dir)
+        outage = OutageNotice(print_error, WAITING)  # one line per outage, whichever thread meets it
+        validator = Validator(store, ladder, log_dir, report=print_error, outage=outage)
         loop = LadderLoop(
             ladder,
             store,
@@ -171,6 +173,7 @@ def serve(
             executor=executor_choice(executor, ray_address, "local"),
             log_dir=log_dir.absolute(),
             report=print_error,
+            outage=outage,
         )
         try:
             loop.start()

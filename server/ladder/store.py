@@ -32,6 +32,7 @@ from server.store.models import (
     Seat,
     Tournament,
 )
+from server.store.outage import translated
 from server.store.repository import MatchResult, Placement, Store, insert_match
 from server.tournament.bracket_checks import name_problem
 from server.tournament.forfeit_streaks import STREAK
@@ -137,7 +138,8 @@ class LadderStore:
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
-        with Session(self.store.engine, expire_on_commit=False) as session:
+        """A session whose database failures are StoreErrors (DatabaseUnavailable in an outage)."""
+        with translated(self.store.path), Session(self.store.engine, expire_on_commit=False) as session:
             yield session
 
     # --- participants ----------------------------------------------------------------------------
@@ -262,7 +264,7 @@ class LadderStore:
         query = select_columns(*columns).join(LadderParticipant).order_by(col(LadderBot.id))
         if participant_id is not None:
             query = query.where(col(LadderBot.participant_id) == participant_id)
-        with self.store.engine.connect() as connection:
+        with translated(self.store.path), self.store.engine.connect() as connection:
             rows = connection.execute(query).all()
         return [
             BotRow(bot_id or 0, name, owner, status, reason, games, mu, sigma, submitted, last)

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from server.bot_check import Check
+from server.display import print_error
 from server.seeds import derive_seed
+from server.store.retry import OutageNotice, Retry, patient
 from server.tournament.jobs import MatchJob, MatchPlayer
 from server.tournament.runner import referee_failure
 
@@ -26,6 +29,8 @@ __all__ = ["Validator", "validate_next", "validation_match"]
 
 POLL_S = 0.5
 """How often the validator looks for new submissions when it has none."""
+FAILURE_PAUSE_S = 10.0
+"""How long the validator rests after an unexpected failure before it tries again."""
 
 
 def validate_next(store: LadderStore, ladder: Ladder, log_dir: Path) -> bool:
@@ -49,12 +54,28 @@ def validate_next(store: LadderStore, ladder: Ladder, log_dir: Path) -> bool:
 
 
 class Validator:
-    """A thread validating submissions one at a time while the service runs."""
+    """A thread validating submissions one at a time while the service runs.
 
-    def __init__(self, store: LadderStore, ladder: Ladder, log_dir: Path) -> None:
+    It outlives whatever goes wrong: it waits out a database outage (told through ``outage``, shared
+    with the ladder's loop), and any other failure is reported, then validation goes on after a pause."""
+
+    def __init__(
+        self,
+        store: LadderStore,
+        ladder: Ladder,
+        log_dir: Path,
+        *,
+        report: Callable[[str], None] = print_error,
+        outage: OutageNotice | None = None,
+    ) -> None:
         self._stop = threading.Event()
+        self._report = report
+        retry = Retry(outage or OutageNotice(report, "validations wait for it"), self._stop)
         self._thread = threading.Thread(
-            target=self._run, args=(store, ladder, log_dir), name="ladder-validator", daemon=True
+            target=self._run,
+            args=(patient(store, retry), ladder, log_dir),
+            name="ladder-validator",
+            daemon=True,
         )
 
     def start(self) -> None:
@@ -66,8 +87,17 @@ class Validator:
 
     def _run(self, store: LadderStore, ladder: Ladder, log_dir: Path) -> None:
         while not self._stop.is_set():
-            if not validate_next(store, ladder, log_dir):
-                self._stop.wait(POLL_S)
+            try:
+                if validate_next(store, ladder, log_dir):
+                    continue
+            except Exception as exc:
+                if self._stop.is_set():
+                    return
+                why = f"{type(exc).__name__}: {exc}"
+                self._report(f"validation failed, tried again in {FAILURE_PAUSE_S:.0f} s: {why}")
+                self._stop.wait(FAILURE_PAUSE_S)
+                continue
+            self._stop.wait(POLL_S)
 
 
 def validation_match(bot_id: int, spec_json: str, ladder: Ladder, log_dir: Path) -> str | None:
