@@ -143,7 +143,7 @@ class LadderLoop:
         return LiveTarget(where, tournament_id)
 
     def _start_executor(self) -> Executor:
-        executor = start_executor(self._choice, self._workers, self._log_dir)
+        executor = start_executor(self._choice, self._workers, self._log_dir, on_notice=self._report)
         with self._lock:
             if self._stop.is_set():
                 executor.close(graceful=False)

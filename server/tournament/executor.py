@@ -15,13 +15,23 @@ from typing import Literal, Protocol
 
 from .jobs import JobResult, MatchJob
 
-__all__ = ["EXECUTORS", "Executor", "ExecutorChoice", "ExecutorError", "ReplayCallback", "start_executor"]
+__all__ = [
+    "EXECUTORS",
+    "Executor",
+    "ExecutorChoice",
+    "ExecutorError",
+    "NoticeCallback",
+    "ReplayCallback",
+    "start_executor",
+]
 
 ExecutorName = Literal["local", "ray"]
 EXECUTORS: tuple[ExecutorName, ...] = ("local", "ray")
 
 ReplayCallback = Callable[[str, str], None]
 """Told ``(match_id, why)`` when a match is played again because its worker was lost."""
+NoticeCallback = Callable[[str], None]
+"""Told one line when the executor goes on with fewer workers than it started."""
 
 
 class ExecutorError(RuntimeError):
@@ -50,7 +60,11 @@ class ExecutorChoice:
 
 
 def start_executor(
-    choice: ExecutorChoice, workers: int, log_dir: Path, on_replay: ReplayCallback | None = None
+    choice: ExecutorChoice,
+    workers: int,
+    log_dir: Path,
+    on_replay: ReplayCallback | None = None,
+    on_notice: NoticeCallback | None = None,
 ) -> Executor:
     """Start ``workers`` workers of the chosen kind; raises ExecutorError with one line if it cannot."""
     if choice.name == "ray":
@@ -60,7 +74,7 @@ def start_executor(
             raise ExecutorError(
                 "Ray is not installed; install it with: pip install 'smtourney[ray]'"
             ) from None
-        return RayExecutor(workers, choice.ray_address, on_replay)
+        return RayExecutor(workers, choice.ray_address, on_replay, on_notice)
     from .pool import WorkerPool
 
     try:

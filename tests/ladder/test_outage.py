@@ -13,22 +13,12 @@ import pytest
 from bots.random import RandomBot
 from sdk.serve import BotServer, serve
 
-from ..servers.postgres import PostgresServer, missing_reason, postgres_server
+from ..servers.postgres import PostgresServer
 from .test_api import Api, served
 from .test_organiser import add
 
 OUTAGE_S = 10
 BACK_WITHIN_S = 45
-
-
-@pytest.fixture
-def own_postgres() -> Iterator[PostgresServer]:
-    """A server of this test's own: it is stopped and started again, which no other test expects."""
-    reason = missing_reason()
-    if reason is not None:
-        pytest.skip(reason)
-    with postgres_server() as server:
-        yield server
 
 
 @pytest.fixture

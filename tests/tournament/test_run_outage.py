@@ -1,0 +1,47 @@
+"""A run on a real PostgreSQL server that is stopped for 10 s while matches are played: the run says
+so once, waits, and ends with every match stored once, each replay verified."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from ..scale.helpers import cli, run_args, start_run, stored_match_ids, write_bracket
+from ..servers.postgres import PostgresServer
+from ..tiny_bracket import MATCHES
+
+OUTAGE_S = 10
+
+
+@pytest.mark.slow  # about 70 s: the ladder's outage test is the quick one of the default run
+def test_a_run_waits_out_a_postgres_outage_and_stores_every_match_once(
+    tmp_path: Path, own_postgres: PostgresServer
+) -> None:
+    url = own_postgres.new_database()
+    bracket = write_bracket(tmp_path / "bracket")
+    run = start_run(run_args(bracket, url, "local", None))
+    try:
+        deadline = time.monotonic() + 120
+        while not stored_match_ids(url):
+            assert run.poll() is None, run.communicate()[0]
+            assert time.monotonic() < deadline, "no match stored in time"
+            time.sleep(0.1)
+        own_postgres.stop()
+        time.sleep(OUTAGE_S)
+        own_postgres.start()
+        output, _ = run.communicate(timeout=180)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    assert run.returncode == 0, output
+    lines = output.splitlines()
+    assert len([line for line in lines if "database unavailable" in line]) == 1, output
+    assert len([line for line in lines if "the database is back after" in line]) == 1, output
+    assert "Traceback" not in output and "\\n" not in output, output
+    stored = stored_match_ids(url)
+    assert len(stored) == len(set(stored)) == MATCHES
+    code, verified = cli("verify", "--db", url)
+    assert code == 0, verified
