@@ -34,6 +34,8 @@ from .jobs import JobResult, MatchJob, MatchPlayer
 
 __all__ = ["MAX_REPLAYS", "MatchActor", "RayExecutor"]
 
+_RAY_LOG = logging.getLogger("smtourney.ray")
+
 MAX_REPLAYS = 3
 """A match whose worker dies this many times stops the run: it is the match, not bad luck."""
 REACH_TIMEOUT_S = 10.0
@@ -170,6 +172,12 @@ class RayExecutor:
             if now - asked_at >= PLACE_TIMEOUT_S:
                 del self._starting[ready]
                 self._give_up(actor, f"a Ray worker could not be placed within {PLACE_TIMEOUT_S:.0f} s")
+        if self._starting:  # asked for when a node was lost, before the cluster counted its CPUs out
+            cpus = _cluster_cpus()
+            excess = len(self._idle) + len(self._playing) + len(self._starting) - cpus
+            for ready in list(self._starting)[: max(0, excess)]:
+                actor, _ = self._starting.pop(ready)
+                self._give_up(actor, f"the Ray cluster has {cpus} CPU(s) left")
 
     def _give_up(self, actor: Any, why: str) -> None:
         """Do without ``actor``: the run goes on with the others, or stops if none is left."""
@@ -211,7 +219,7 @@ class RayExecutor:
             if self._workers < 1:
                 raise ExecutorError(f"the Ray cluster has no CPU left for a worker ({why})")
             self._notice(
-                f"the Ray cluster has {cpus} CPU(s) left: the run goes on with {self._workers} worker(s)"
+                f"the Ray cluster has {cpus} CPU(s) left; the run goes on with {self._workers} worker(s)"
             )
         self._dispatch()
 
@@ -258,6 +266,22 @@ def _connect(workers: int, address: str | None) -> None:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+    _keep_cluster_errors_off_the_terminal()
+
+
+def _keep_cluster_errors_off_the_terminal() -> None:
+    """Ray's driver prints every error its cluster publishes (a raylet's end with the last lines of
+    its logs, ``[state-dump]`` and all, a node marked dead) to the terminal, with colour codes,
+    whatever ``log_to_driver`` says; no setting turns that off. They go to the log instead: the run
+    meets each such loss as a lost actor and tells the user itself, in one line. Ray's own logs
+    keep them in full (``/tmp/ray/session_latest/logs``)."""
+    from ray._private import worker as ray_worker
+
+    def to_log(data: dict[str, Any], ignore_prefix: bool) -> None:
+        for line in data.get("lines", ()):
+            _RAY_LOG.info("(%s) %s", data.get("pid", "ray"), line)
+
+    ray_worker.print_to_stdstream = to_log
 
 
 def _cluster_cpus() -> int:
