@@ -61,3 +61,37 @@ def test_a_run_that_loses_a_node_with_every_cpu_in_use_goes_on_with_the_one_left
     assert len(stored) == len(set(stored)) == ROUNDS * MATCHES
     code, verified = cli("verify", "--db", db)
     assert code == 0, verified
+
+
+@pytest.mark.slow  # about a minute: two nodes started, then a head silent for 15 s
+def test_a_run_whose_head_node_dies_stops_with_one_line_saying_how_to_resume(
+    tmp_path: Path, own_cluster: Any
+) -> None:
+    bracket = write_bracket(tmp_path / "bracket")
+    bracket.write_text(bracket.read_text().replace("rounds: 1", f"rounds: {ROUNDS}"))
+    db = str(tmp_path / "head.db")
+    run = start_run(run_args(bracket, db, "ray", str(own_cluster.address)))
+    try:
+        deadline = time.monotonic() + 120
+        while not stored_match_ids(db):
+            assert run.poll() is None, run.communicate()[0]
+            assert time.monotonic() < deadline, "no match stored in time"
+            time.sleep(0.1)
+        own_cluster.head_node.kill_gcs_server()
+        killed = time.monotonic()
+        output, _ = run.communicate(timeout=120)
+        took = time.monotonic() - killed
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    assert run.returncode == 1, output
+    stored = stored_match_ids(db)
+    last = output.strip().splitlines()[-1]
+    assert last.startswith("error: ") and "the Ray cluster's head stopped answering" in last, output
+    assert last.endswith(
+        f"{len(stored)} of {ROUNDS * MATCHES} matches are stored. Run the same command again to resume."
+    )
+    assert took < 50, f"{took:.0f} s to stop"  # Ray's own reconnection gives up after 60 s
+    assert "(raylet)" not in output and "[state-dump]" not in output, output
+    assert len(stored) == len(set(stored))
