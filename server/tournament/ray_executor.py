@@ -183,14 +183,15 @@ class RayExecutor:
         """Do without ``actor``: the run goes on with the others, or stops if none is left."""
         with contextlib.suppress(Exception):
             ray.kill(actor, no_restart=True)
+        self._shrink(why)
+
+    def _shrink(self, why: str) -> None:
+        """One worker fewer from now on, said in one line; none left stops the run."""
         self._workers -= 1
         if self._workers < 1:
             raise ExecutorError(f"{why}; no Ray worker is left")
-        self._notice(f"{why}; the run goes on with {self._workers} worker(s)")
-
-    def _notice(self, line: str) -> None:
         if self._on_notice is not None:
-            self._on_notice(line)
+            self._on_notice(f"{why}; the run goes on with {self._workers} worker(s)")
 
     def _check_open(self) -> None:
         """After close() (from another thread) any Ray call would connect this process again."""
@@ -215,12 +216,7 @@ class RayExecutor:
         if len(self._idle) + len(self._playing) + len(self._starting) < min(self._workers, cpus):
             self._add_actor()
         else:  # its node is gone with its CPU, or what is left is taken: the others play its match
-            self._workers -= 1
-            if self._workers < 1:
-                raise ExecutorError(f"the Ray cluster has no CPU left for a worker ({why})")
-            self._notice(
-                f"the Ray cluster has {cpus} CPU(s) left; the run goes on with {self._workers} worker(s)"
-            )
+            self._shrink(f"the Ray cluster has {cpus} CPU(s) left")
         self._dispatch()
 
     def close(self, *, graceful: bool) -> None:
