@@ -45,3 +45,42 @@ def test_a_run_waits_out_a_postgres_outage_and_stores_every_match_once(
     assert len(stored) == len(set(stored)) == MATCHES
     code, verified = cli("verify", "--db", url)
     assert code == 0, verified
+
+
+def test_a_storage_failure_ends_the_run_with_its_cause_and_how_to_resume(
+    tmp_path: Path, postgres: PostgresServer
+) -> None:
+    url = postgres.new_database()
+    name = postgres.location(url).url.database
+    bracket = write_bracket(tmp_path / "bracket")
+    run = start_run(run_args(bracket, url, "local", None))
+    try:
+        deadline = time.monotonic() + 120
+        while not stored_match_ids(url):
+            assert run.poll() is None, run.communicate()[0]
+            assert time.monotonic() < deadline, "no match stored in time"
+            time.sleep(0.1)
+        # Every write refused from the next connection on, and the run's connections ended to get there.
+        postgres.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+        postgres.execute(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
+        output, _ = run.communicate(timeout=180)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    assert run.returncode == 1, output
+    stored = stored_match_ids(url)
+    last = output.strip().splitlines()[-1]
+    assert "cannot execute INSERT in a read-only transaction" in last, output
+    assert last.endswith(
+        f"{len(stored)} of {MATCHES} matches are stored. Run the same command again to resume."
+    )
+    assert "DELETE" not in output and "Traceback" not in output, output
+
+    postgres.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = off')
+    code, resumed = cli(*run_args(bracket, url, "local", None))
+    assert code == 0, resumed
+    assert (
+        sorted(stored_match_ids(url)) == sorted(set(stored_match_ids(url)))
+        and len(stored_match_ids(url)) == MATCHES
+    )
