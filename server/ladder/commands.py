@@ -164,7 +164,8 @@ def serve(
                 f"ladder {ladder.name} at {root}/api/ladder/, leaderboard at {root}/ladder  (Ctrl-C to stop)"
             )
         )
-        outage = OutageNotice(print_error, WAITING)  # one line per outage, whichever thread meets it
+        # One line when an outage begins and one when it ends, whichever thread meets it.
+        outage = OutageNotice(lambda line: print_error(line, label="warning:", style="yellow"), WAITING)
         validator = Validator(store, ladder, log_dir, report=print_error, outage=outage)
         loop = LadderLoop(
             ladder,
