@@ -117,6 +117,16 @@ def postgres() -> Iterator[PostgresServer]:
         yield server
 
 
+@pytest.fixture
+def own_postgres() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server of one test's own, for a test that stops it and starts it again."""
+    reason = postgres_missing()
+    if reason is not None:
+        pytest.skip(reason)
+    with postgres_server() as server:
+        yield server
+
+
 @pytest.fixture(scope="session")
 def ray_address() -> Iterator[str]:
     """A real two-node Ray cluster on 127.0.0.1 for the whole session: its head's address."""

@@ -32,6 +32,7 @@ from .body_limit import BodyLimit
 from .checking import CheckReport
 from .config import Ladder
 from .history import MatchInProgressError, ended_match, matches_of
+from .outage_reply import answer_outages
 from .programs import Programs, default_data_dir
 from .refused import RefusedUploads
 from .store import BotRow, LadderError, LadderStore, LimitError, SubmissionLimits
@@ -190,6 +191,7 @@ def create_app(
     """Participants with an upload under way."""
     refused = RefusedUploads()
     app.add_middleware(BodyLimit, limit=MAX_JSON_BODY_BYTES, paths={ARCHIVE_PATH: ladder.submission_bytes})
+    answer_outages(app)
 
     @app.exception_handler(RequestValidationError)
     async def _one_line(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -17,6 +17,7 @@ from server.display import plain, print_error
 from server.store.database import StoreError
 from server.store.location import Location
 from server.store.repository import Store
+from server.store.retry import OutageNotice
 from server.tournament.bracket_errors import BracketError
 from server.tournament.commands import (
     DB_HELP,
@@ -31,7 +32,7 @@ from server.web.command import listen
 
 from .client import ClientError, get_json
 from .config import Ladder, load_ladder
-from .loop import LadderLoop
+from .loop import WAITING, LadderLoop
 from .programs import Programs, default_data_dir
 from .store import LadderError, LadderStore
 from .validators import ValidationPool
@@ -173,7 +174,11 @@ def serve(
                 f"ladder {ladder.name} at {root}/api/ladder/, leaderboard at {root}/ladder  (Ctrl-C to stop)"
             )
         )
-        validator = ValidationPool(playing, ladder, log_dir, Programs(data_dir))
+        # One line when an outage begins and one when it ends, whichever thread meets it.
+        outage = OutageNotice(lambda line: print_error(line, label="warning:", style="yellow"), WAITING)
+        validator = ValidationPool(
+            playing, ladder, log_dir, Programs(data_dir), report=print_error, outage=outage
+        )
         loop = LadderLoop(
             ladder,
             playing,
@@ -181,6 +186,7 @@ def serve(
             executor=executor_choice(executor, ray_address, "local"),
             log_dir=log_dir.absolute(),
             report=print_error,
+            outage=outage,
         )
         try:
             loop.start()

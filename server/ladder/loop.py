@@ -18,6 +18,7 @@ from pathlib import Path
 
 from server.store.database import StoreError
 from server.store.live import LiveFeed
+from server.store.retry import OutageNotice, Retry, patient
 from server.tournament.executor import Executor, ExecutorChoice, ExecutorError
 from server.tournament.executors import start_executor
 from server.tournament.jobs import JobResult, MatchJob
@@ -28,7 +29,7 @@ from .config import Ladder
 from .seating import match_id_of, seat_spec
 from .store import ERROR, PLAYING, LadderStore
 
-__all__ = ["LadderLoop"]
+__all__ = ["WAITING", "LadderLoop"]
 
 POLL_S = 0.5
 """How often the loop looks again for a table when none could be formed."""
@@ -39,6 +40,8 @@ MAX_RESTARTS = 5
 """Executor failures in a row (no match finishing in between) after which the loop stops playing."""
 
 Report = Callable[[str], None]
+WAITING = "matches and validations wait for it and go on by themselves"
+"""What the ladder does while its database is down."""
 
 
 class LadderLoop:
@@ -53,14 +56,19 @@ class LadderLoop:
         executor: ExecutorChoice,
         log_dir: Path,
         report: Report,
+        outage: OutageNotice | None = None,
     ) -> None:
+        """``outage``: shared with the validator, so that an outage is reported once."""
         self._ladder = ladder
-        self._store = store
+        self._stop = threading.Event()
+        # Every store call of the loop can be repeated (a match is stored once; a table decided twice
+        # is played later), so each waits out an outage.
+        self._retry = Retry(outage or OutageNotice(report, WAITING), self._stop)
+        self._store = patient(store, self._retry)
         self._workers = workers
         self._choice = executor
         self._log_dir = log_dir
         self._report = report
-        self._stop = threading.Event()
         self._lock = threading.Lock()
         self._executor: Executor | None = None
         self._in_flight: dict[int, tuple[MatchJob, frozenset[int]]] = {}
@@ -130,13 +138,13 @@ class LadderLoop:
         """Where the workers feed the matches they play, for the public's spectator view; whatever a
         previous run left there is cleared, as none of its matches is in flight any more."""
         store = self._store.store
-        LiveFeed(store.engine, store.path).end_run(tournament_id)
+        self._retry(lambda: LiveFeed(store.engine, store.path).end_run(tournament_id))
         # A worker or Ray actor may run in another folder: it is given the file by its absolute path.
         where = store.path.absolute() if isinstance(store.path, Path) else store.path
         return LiveTarget(where, tournament_id)
 
     def _start_executor(self) -> Executor:
-        executor = start_executor(self._choice, self._workers, self._log_dir)
+        executor = start_executor(self._choice, self._workers, self._log_dir, on_notice=self._report)
         with self._lock:
             if self._stop.is_set():
                 executor.close(graceful=False)

@@ -32,6 +32,7 @@ from server.store.models import (
     Seat,
     Tournament,
 )
+from server.store.outage import translated
 from server.store.repository import MatchResult, Placement, Store, insert_match
 from server.tournament.bracket_checks import name_problem
 from server.tournament.ratings import ENVIRONMENT, rate
@@ -162,7 +163,8 @@ class LadderStore:
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
-        with Session(self.store.engine, expire_on_commit=False) as session:
+        """A session whose database failures are StoreErrors (DatabaseUnavailable in an outage)."""
+        with translated(self.store.path), Session(self.store.engine, expire_on_commit=False) as session:
             yield session
 
     # --- participants ----------------------------------------------------------------------------
@@ -322,7 +324,7 @@ class LadderStore:
         query = select_columns(*columns).join(LadderParticipant).order_by(col(LadderBot.id))
         if participant_id is not None:
             query = query.where(col(LadderBot.participant_id) == participant_id)
-        with self.store.engine.connect() as connection:
+        with translated(self.store.path), self.store.engine.connect() as connection:
             rows = connection.execute(query).all()
         return [
             BotRow(bot_id or 0, name, owner, status, reason, games, mu, sigma, submitted, last)
@@ -528,7 +530,7 @@ class LadderStore:
         suspension: Suspension | None = None,
     ) -> bool:
         """Store a played ladder match in one transaction: the match, its seats and steps, the bots'
-        new ratings (TrueSkill, as a bracket rates), games and last game, their rating snapshots, a
+        new ratings (TrueSkill, as a bracket rates), games and last game, a
         suspension for a bot that has now forfeited ``suspension.forfeits`` of its last ``suspension.matches``
         matches (default: 3 of 5, so forfeiting every other match is caught too), and the ladder match
         ``done``. False, changing nothing, if it was stored already: a match is never counted twice.

@@ -21,11 +21,13 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from multiprocessing.connection import Connection
 from pathlib import Path
 
 from server.bot_check import Check
+from server.display import print_error
+from server.store.retry import OutageNotice, Retry, patient
 
 from .checking import report_folder
 from .config import Ladder
@@ -39,6 +41,8 @@ POLL_S = 0.5
 """How often the pool looks for new submissions when it has none to start."""
 SWEEP_S = 5.0
 """How often the program folders of failed and retired bots are looked for."""
+FAILURE_PAUSE_S = 10.0
+"""How long the pool rests after an unexpected failure before it tries again."""
 STOP_GRACE_S = 5.0
 """How long a worker has after SIGTERM to stop its bots before it is killed."""
 WORKER_LOG = "validation-worker.log"
@@ -63,14 +67,29 @@ def next_turn(
 
 
 class ValidationPool:
-    """Validates the ladder's submissions on worker processes until stopped."""
+    """Validates the ladder's submissions on worker processes until stopped.
 
-    def __init__(self, store: LadderStore, ladder: Ladder, log_dir: Path, programs: Programs) -> None:
-        self._store = store
+    It outlives whatever goes wrong: its store calls wait out a database outage (told through
+    ``outage``, shared with the ladder's loop), and any other failure is reported, then validation
+    goes on after a pause."""
+
+    def __init__(
+        self,
+        store: LadderStore,
+        ladder: Ladder,
+        log_dir: Path,
+        programs: Programs,
+        *,
+        report: Callable[[str], None] = print_error,
+        outage: OutageNotice | None = None,
+    ) -> None:
+        self._stop = threading.Event()
+        self._report = report
+        retry = Retry(outage or OutageNotice(report, "validations wait for it"), self._stop)
+        self._store = patient(store, retry)
         self._ladder = ladder
         self._log_dir = log_dir
         self._programs = programs
-        self._stop = threading.Event()
         self._lock = threading.Lock()
         self._running: dict[int, int] = {}
         self._started: dict[int, int] = {}
@@ -98,11 +117,24 @@ class ValidationPool:
     def _run(self) -> None:
         next_sweep = 0.0
         while not self._stop.is_set():
-            if time.monotonic() >= next_sweep:
-                self._sweep()
-                next_sweep = time.monotonic() + SWEEP_S
-            if not self._start_next():
-                self._stop.wait(POLL_S)
+            try:
+                if time.monotonic() >= next_sweep:
+                    self._sweep()
+                    next_sweep = time.monotonic() + SWEEP_S
+                if self._start_next():
+                    continue
+            except Exception as exc:
+                if self._stop.is_set():
+                    return
+                self._failed(exc)
+                continue
+            self._stop.wait(POLL_S)
+
+    def _failed(self, exc: Exception) -> None:
+        """Report a failure that is not an outage in one line, then rest before trying again."""
+        why = f"{type(exc).__name__}: {exc}"
+        self._report(f"validation failed, tried again in {FAILURE_PAUSE_S:.0f} s: {why}")
+        self._stop.wait(FAILURE_PAUSE_S)
 
     def _start_next(self) -> bool:
         """Start one validation if a worker is free and a bot waits; whether one was started."""
@@ -133,6 +165,9 @@ class ValidationPool:
             lines = self._in_worker(bot_id, spec_json)
             if not self._stop.is_set():
                 record_validation(self._store, self._ladder, self._log_dir, bot_id, lines)
+        except Exception as exc:  # the bot stays validating and is taken again
+            if not self._stop.is_set():
+                self._failed(exc)
         finally:
             with self._lock:
                 self._running.pop(bot_id, None)

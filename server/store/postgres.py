@@ -19,6 +19,7 @@ from .errors import StoreError
 from .location import DatabaseUrl
 from .migrations import SchemaError, check_schema, migrate
 from .models import APPLICATION_ID, SCHEMA_VERSION
+from .outage import store_error
 from .probe import Contents
 
 __all__ = ["open_postgres"]
@@ -46,15 +47,8 @@ def open_postgres(location: DatabaseUrl, *, create: bool) -> Engine:
         raise StoreError(location, str(exc)) from None
     except SQLAlchemyError as exc:
         engine.dispose()
-        raise StoreError(location, f"cannot use the database: {one_line(exc)}") from None
+        raise store_error(location, exc, "cannot use the database") from None
     return engine
-
-
-def one_line(exc: BaseException) -> str:
-    """The driver's own message, without SQLAlchemy's statement and link, on one line."""
-    cause = getattr(exc, "orig", None) or exc
-    lines = [line.strip() for line in str(cause).splitlines() if line.strip()]
-    return "; ".join(lines) or type(cause).__name__
 
 
 def _engine(location: DatabaseUrl) -> Engine:

@@ -21,7 +21,7 @@ from .database import StoreError, open_database
 from .live_rows import clear_match
 from .location import Location
 from .models import Entrant, Match, MatchSteps, Seat, Tournament
-from .postgres import one_line
+from .outage import store_error
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -43,7 +43,8 @@ def _loads(text: str | None, where: str) -> Any:
 
 
 def _guarded(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
-    """Any database failure of ``method`` (a damaged, locked or read-only file) as one StoreError."""
+    """Any database failure of ``method`` (a damaged, locked or read-only file, a server out of
+    reach) as one StoreError."""
 
     @functools.wraps(method)
     def guarded(store: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
@@ -52,7 +53,7 @@ def _guarded(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[
         except _CorruptedError as exc:
             raise StoreError(store.path, str(exc)) from None
         except SQLAlchemyError as exc:
-            raise StoreError(store.path, f"the database cannot be used: {one_line(exc)}") from None
+            raise store_error(store.path, exc, "the database cannot be used") from None
 
     return guarded
 

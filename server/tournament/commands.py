@@ -126,6 +126,7 @@ def run(
             on_progress=view.on_progress,
             on_start=view.on_start,
             on_replay=view.on_replay,
+            on_notice=view.on_notice,
             on_verdict=view.verdicts.append,
             withdrawn=withdrawn,
         )
@@ -231,6 +232,9 @@ class _RunView:
 
     def on_replay(self, match_id: str, why: str) -> None:
         print_error(f"match {match_id} is played again: {why}", label="replay:", style="yellow")
+
+    def on_notice(self, line: str) -> None:
+        print_error(line, label="warning:", style="yellow")
 
     def stored_text(self, db_path: Location) -> str:
         """How much is stored, for a run that stops early."""

@@ -15,13 +15,15 @@ from typing import Literal, Protocol
 
 from .jobs import JobResult, MatchJob
 
-__all__ = ["EXECUTORS", "Executor", "ExecutorChoice", "ExecutorError", "ReplayCallback"]
+__all__ = ["EXECUTORS", "Executor", "ExecutorChoice", "ExecutorError", "NoticeCallback", "ReplayCallback"]
 
 ExecutorName = Literal["local", "ray"]
 EXECUTORS: tuple[ExecutorName, ...] = ("local", "ray")
 
 ReplayCallback = Callable[[str, str], None]
 """Told ``(match_id, why)`` when a match is played again because its worker was lost."""
+NoticeCallback = Callable[[str], None]
+"""Told one line when the executor goes on with fewer workers than it started."""
 
 
 class ExecutorError(RuntimeError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .executor import Executor, ExecutorChoice, ExecutorError, ReplayCallback
+from .executor import Executor, ExecutorChoice, ExecutorError, NoticeCallback, ReplayCallback
 from .pool import WorkerPool
 from .ray_executor import RayExecutor
 
@@ -17,11 +17,15 @@ __all__ = ["start_executor"]
 
 
 def start_executor(
-    choice: ExecutorChoice, workers: int, log_dir: Path, on_replay: ReplayCallback | None = None
+    choice: ExecutorChoice,
+    workers: int,
+    log_dir: Path,
+    on_replay: ReplayCallback | None = None,
+    on_notice: NoticeCallback | None = None,
 ) -> Executor:
     """Start ``workers`` workers of the chosen kind; raises ExecutorError with one line if it cannot."""
     if choice.name == "ray":
-        return RayExecutor(workers, choice.ray_address, on_replay)
+        return RayExecutor(workers, choice.ray_address, on_replay, on_notice)
     try:
         return WorkerPool(workers, log_dir / "workers.log")
     except OSError as exc:

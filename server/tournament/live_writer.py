@@ -4,7 +4,10 @@ The referee hands every step to the match's feed (``run_match``'s ``on_step``), 
 at most every :data:`FLUSH_SECONDS` the steps kept so far are written as one batch. The first write
 comes when a match has run that long, so a short match costs the store nothing and a long one a
 write twice a second. A write that fails (a busy or unreachable database) keeps its steps for the
-next: the feed is for watching, never part of a match's record, and never stops a match.
+next, tried after a pause that doubles while writes fail (up to :data:`LONGEST_PAUSE_S`), so that a
+database out of reach slows no match: the feed is for watching, never part of a match's record, and
+never stops a match. A worker that cannot open the database feeds nothing (a SQLite file on another
+machine, a PostgreSQL server it may not reach); one that meets an outage tries again at its next match.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from server.record import StepRecord
 from server.store.errors import StoreError
 from server.store.live import LiveFeed
 from server.store.location import Location
+from server.store.outage import DatabaseUnavailableError
+from server.store.retry import LONGEST_PAUSE_S
 
 __all__ = ["FLUSH_SECONDS", "LiveTarget", "LiveWriter", "MatchFeed"]
 
@@ -41,7 +46,8 @@ class MatchFeed:
     ) -> None:
         self.feed, self.target, self.match_id, self.seats, self.params = feed, target, match_id, seats, params
         self.started_at = datetime.now(UTC)
-        self.due = time.monotonic() + FLUSH_SECONDS
+        self.pause = FLUSH_SECONDS
+        self.due = time.monotonic() + self.pause
         self.kept: list[list[Any]] = []
         self.written = 0
         self.live_id: int | None = None
@@ -63,12 +69,13 @@ class MatchFeed:
                     started_at=self.started_at,
                 )
             self.feed.append_steps(self.live_id, self.written, self.kept)
-        except StoreError:
-            pass  # kept for the next write
+        except StoreError:  # kept for the next write, tried less often while writes fail
+            self.pause = min(2 * self.pause, LONGEST_PAUSE_S)
         else:
             self.written += len(self.kept)
             self.kept = []
-        self.due = time.monotonic() + FLUSH_SECONDS
+            self.pause = FLUSH_SECONDS
+        self.due = time.monotonic() + self.pause
 
 
 class LiveWriter:
@@ -85,6 +92,8 @@ class LiveWriter:
         if target.location not in self._feeds:
             try:
                 self._feeds[target.location] = LiveFeed.open(target.location)
+            except DatabaseUnavailableError:
+                return None  # down for now: this match is not fed, the next tries again
             except StoreError:
                 self._feeds[target.location] = None
         feed = self._feeds[target.location]

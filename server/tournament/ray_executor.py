@@ -3,8 +3,15 @@
 Each actor is one worker: it holds a :class:`~.jobs.MatchPlayer` and plays one match at a time,
 launching that match's bots on its own node (bots reached by address are reached from there).
 Records come back to the driver, which stores them as with local workers. An actor that dies
-(its process killed, its node lost) loses only the match it was playing: a fresh actor takes its
-place and the match is played again from the start, with the same seed.
+(its process killed, its node lost) loses only the match it was playing: the match is played again
+from the start, with the same seed, by a fresh actor if the cluster still has a CPU for one, else by
+the actors left (the user is told in one line).
+
+Nothing is awaited without a deadline: the driver waits in ticks of :data:`TICK_S`, and between two
+it checks that the cluster's head still answers and that every actor it started was placed on a
+node. An actor that cannot be placed within :data:`PLACE_TIMEOUT_S` is given up (the run goes on with
+the others); with no actor left, or a head silent for :data:`HEAD_SILENT_S`, the run stops with one
+line, before Ray's own reconnection gives up with a log line of its own.
 
 Ray is optional and slow to load: it is imported when a Ray executor starts (a missing Ray is
 then one line saying how to install it), so this module imports, and local runs start, without it.
@@ -17,16 +24,20 @@ import logging
 import os
 import signal
 import socket
+import time
 from collections import Counter, deque
 from typing import TYPE_CHECKING, Any
 
-from .executor import ExecutorError, ReplayCallback
+from .executor import ExecutorError, NoticeCallback, ReplayCallback
 from .jobs import JobResult, MatchJob, MatchPlayer
 
 if TYPE_CHECKING:
+    import ray
     from ray.exceptions import RayActorError
 
 __all__ = ["MAX_REPLAYS", "MatchActor", "RayExecutor"]
+
+_RAY_LOG = logging.getLogger("smtourney.ray")
 
 MAX_REPLAYS = 3
 """A match whose worker dies this many times stops the run: it is the match, not bad luck."""
@@ -34,6 +45,13 @@ REACH_TIMEOUT_S = 10.0
 """How long the head of a Ray cluster has to accept a connection."""
 LOCAL_OBJECT_STORE_BYTES = 100 * 1024 * 1024
 """A run's own Ray instance carries only match records: Ray's smallest object store is plenty."""
+TICK_S = 2.0
+"""The longest the driver waits for a result before it looks at the cluster again."""
+PLACE_TIMEOUT_S = 60.0
+"""An actor not running this long after it was asked for has no node with a free CPU to run on."""
+HEAD_SILENT_S = 15.0
+"""A head that refuses connections this long is gone (Ray itself would wait 60 s, then end the
+process with a log line of its own)."""
 
 
 class MatchActor:
@@ -56,17 +74,29 @@ class MatchActor:
 class RayExecutor:
     """``workers`` actors (at most one per CPU the cluster has), each one match at a time."""
 
-    def __init__(self, workers: int, address: str | None, on_replay: ReplayCallback | None = None) -> None:
+    def __init__(
+        self,
+        workers: int,
+        address: str | None,
+        on_replay: ReplayCallback | None = None,
+        on_notice: NoticeCallback | None = None,
+    ) -> None:
         try:
             import ray
         except ImportError:
             raise ExecutorError(
                 "Ray is not installed; install it with: pip install 'smtourney[ray]'"
             ) from None
+
         self._on_replay = on_replay
+        self._on_notice = on_notice
         self._pending: deque[MatchJob] = deque()
         self._playing: dict[ray.ObjectRef[JobResult], tuple[Any, MatchJob]] = {}
+        #: Actors asked for and not known to run yet, by the reference their readiness arrives on.
+        self._starting: dict[ray.ObjectRef[Any], tuple[Any, float]] = {}
         self._lost: Counter[int] = Counter()
+        self._head_silent_since: float | None = None
+        self._checked_at = time.monotonic()
         #: Set before leaving the cluster: a thread still returning from ``next_result`` must not
         #: call an actor then, which would make Ray connect this process to a cluster again.
         self._closed = False
@@ -77,7 +107,11 @@ class RayExecutor:
                 raise ExecutorError("the Ray cluster has no CPU to run a worker on")
             # Handles are typed loosely: Ray's stubs do not follow ``.remote`` through a class.
             self._actor_class: Any = ray.remote(num_cpus=1, max_restarts=0)(MatchActor)
-            self._idle: list[Any] = [self._actor_class.remote() for _ in range(min(workers, cpus))]
+            self._workers = min(workers, cpus)
+            self._idle: list[Any] = []
+            for _ in range(self._workers):
+                self._add_actor()
+            self._head = ray.get_runtime_context().gcs_address
         except BaseException:
             ray.shutdown()
             raise
@@ -91,16 +125,31 @@ class RayExecutor:
             actor, job = self._idle.pop(), self._pending.popleft()
             self._playing[actor.play.remote(job)] = (actor, job)
 
+    def _add_actor(self) -> None:
+        """Ask for one more actor; it is given jobs once it runs (one that is never placed would
+        hold its job for ever)."""
+        actor = self._actor_class.remote()
+        self._starting[actor.__ray_ready__.remote()] = (actor, time.monotonic())
+
     def next_result(self) -> JobResult:
-        """The next finished job; a job whose actor died is played again by a fresh actor."""
+        """The next finished job; a job whose actor died is played again."""
         import ray
         from ray.exceptions import RayActorError
 
         while True:
-            assert self._playing, "no job is being played"
+            assert self._playing or self._pending, "no job is being played"
             self._check_open()
-            ready, _ = ray.wait(list(self._playing), num_returns=1)
+            if not self._playing and not self._starting:
+                raise ExecutorError(f"no Ray worker is left to play the {len(self._pending)} matches waiting")
+            ready, _ = ray.wait([*self._playing, *self._starting], num_returns=1, timeout=TICK_S)
             self._check_open()
+            if not ready or time.monotonic() - self._checked_at >= TICK_S:
+                self._check_cluster()
+            if not ready:
+                continue
+            if ready[0] in self._starting:
+                self._started(ready[0])
+                continue
             actor, job = self._playing.pop(ready[0])
             try:
                 result: JobResult = ray.get(ready[0])
@@ -110,6 +159,57 @@ class RayExecutor:
             self._idle.append(actor)
             self._dispatch()
             return result
+
+    def _started(self, ready: ray.ObjectRef[Any]) -> None:
+        import ray
+        from ray.exceptions import RayActorError
+
+        actor, _ = self._starting.pop(ready)
+        try:
+            ray.get(ready)
+        except RayActorError as exc:  # died before it ran: its node was lost meanwhile
+            self._give_up(actor, f"a new Ray worker died before it started ({_first_line(exc)})")
+            return
+        self._idle.append(actor)
+        self._dispatch()
+
+    def _check_cluster(self) -> None:
+        """Between two ticks: a head that stopped answering ends the run; an actor never placed is
+        given up."""
+        now = self._checked_at = time.monotonic()
+        try:
+            _reachable(self._head, timeout_s=TICK_S)
+            self._head_silent_since = None
+        except ExecutorError as exc:
+            self._head_silent_since = self._head_silent_since or now
+            if now - self._head_silent_since >= HEAD_SILENT_S:
+                raise ExecutorError(f"the Ray cluster's head stopped answering ({exc})") from None
+        for ready, (actor, asked_at) in list(self._starting.items()):
+            if now - asked_at >= PLACE_TIMEOUT_S:
+                del self._starting[ready]
+                self._give_up(actor, f"a Ray worker could not be placed within {PLACE_TIMEOUT_S:.0f} s")
+        if self._starting:  # asked for when a node was lost, before the cluster counted its CPUs out
+            cpus = _cluster_cpus()
+            excess = len(self._idle) + len(self._playing) + len(self._starting) - cpus
+            for ready in list(self._starting)[: max(0, excess)]:
+                actor, _ = self._starting.pop(ready)
+                self._give_up(actor, f"the Ray cluster has {cpus} CPU(s) left")
+
+    def _give_up(self, actor: Any, why: str) -> None:
+        """Do without ``actor``: the run goes on with the others, or stops if none is left."""
+        import ray
+
+        with contextlib.suppress(Exception):
+            ray.kill(actor, no_restart=True)
+        self._shrink(why)
+
+    def _shrink(self, why: str) -> None:
+        """One worker fewer from now on, said in one line; none left stops the run."""
+        self._workers -= 1
+        if self._workers < 1:
+            raise ExecutorError(f"{why}; no Ray worker is left")
+        if self._on_notice is not None:
+            self._on_notice(f"{why}; the run goes on with {self._workers} worker(s)")
 
     def _check_open(self) -> None:
         """After close() (from another thread) any Ray call would connect this process again."""
@@ -131,8 +231,12 @@ class RayExecutor:
             ray.kill(actor, no_restart=True)
         if self._on_replay is not None:
             self._on_replay(job.match_id, f"its Ray worker died ({why})")
-        self._idle.append(self._actor_class.remote())
         self._pending.appendleft(job)
+        cpus = _cluster_cpus()
+        if len(self._idle) + len(self._playing) + len(self._starting) < min(self._workers, cpus):
+            self._add_actor()
+        else:  # its node is gone with its CPU, or what is left is taken: the others play its match
+            self._shrink(f"the Ray cluster has {cpus} CPU(s) left")
         self._dispatch()
 
     def close(self, *, graceful: bool) -> None:
@@ -140,7 +244,7 @@ class RayExecutor:
         import ray
 
         self._closed = True
-        actors = self._idle + [actor for actor, _ in self._playing.values()]
+        actors = self._idle + [actor for actor, _ in [*self._playing.values(), *self._starting.values()]]
         try:
             if graceful:
                 with contextlib.suppress(Exception):
@@ -182,13 +286,39 @@ def _connect(workers: int, address: str | None) -> None:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+    _keep_cluster_errors_off_the_terminal()
 
 
-def _reachable(address: str) -> None:
+def _keep_cluster_errors_off_the_terminal() -> None:
+    """Ray's driver prints every error its cluster publishes (a raylet's end with the last lines of
+    its logs, ``[state-dump]`` and all, a node marked dead) to the terminal, with colour codes,
+    whatever ``log_to_driver`` says; no setting turns that off. They go to the log instead: the run
+    meets each such loss as a lost actor and tells the user itself, in one line. Ray's own logs
+    keep them in full (``/tmp/ray/session_latest/logs``)."""
+    from ray._private import worker as ray_worker
+
+    def to_log(data: dict[str, Any], ignore_prefix: bool) -> None:
+        for line in data.get("lines", ()):
+            _RAY_LOG.info("(%s) %s", data.get("pid", "ray"), line)
+
+    ray_worker.print_to_stdstream = to_log
+
+
+def _cluster_cpus() -> int:
+    """The CPUs of the cluster's live nodes (0 if the cluster cannot tell)."""
+    import ray
+
+    try:
+        return int(ray.cluster_resources().get("CPU", 0))  # type: ignore[no-untyped-call]
+    except Exception:  # a cluster that cannot answer has no CPU to offer
+        return 0
+
+
+def _reachable(address: str, timeout_s: float = REACH_TIMEOUT_S) -> None:
     """Refuse at once a head that does not answer: Ray itself would retry for minutes."""
     host, _, port = address.rpartition(":")
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_TIMEOUT_S).close()
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or "timed out"
         raise ExecutorError(f"cannot reach the Ray cluster at {address}: {reason}") from None

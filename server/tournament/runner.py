@@ -7,28 +7,40 @@ transaction, so stopping at any moment loses at most the matches in flight,
 and running the same bracket again plays only what is missing. The schedule comes
 batch by batch from a :class:`~.progression.Progression`: a batch is formed from the stored
 results of the batches before it, so a resumed run forms the same batches again.
+
+A database out of reach for a while (a PostgreSQL restart) is waited for, up to
+:data:`OUTAGE_LIMIT_S`, while the workers play on. A run that cannot go on (the database, the cluster)
+stops with one line: the cause, how many matches are stored, and that the same command resumes it.
+Cleaning up after such a failure never hides it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from server.record import MatchRecord
 from server.steps_block import PackedRecord
+from server.store.errors import StoreError
 from server.store.live import LiveFeed
 from server.store.location import DatabaseUrl, Location
 from server.store.models import Tournament
 from server.store.repository import Placement, Store
+from server.store.retry import OutageNotice, Retry, patient
 
 from .bracket import Bracket
-from .executor import Executor, ExecutorChoice, ExecutorError, ReplayCallback
+from .executor import Executor, ExecutorChoice, ExecutorError, NoticeCallback, ReplayCallback
 from .executors import start_executor
 from .jobs import JobResult, MatchJob
 from .live_writer import LiveTarget
 from .progression import Progression
 from .schedule import ScheduledMatch
+
+OUTAGE_LIMIT_S = 300.0
+"""How long a run waits for its database to come back before it stops."""
 
 
 class TournamentError(Exception):
@@ -115,27 +127,34 @@ def run_tournament(
     on_replay: ReplayCallback | None = None,
     on_verdict: Callable[[str], None] | None = None,
     withdrawn: Mapping[str, str] | None = None,
+    on_notice: NoticeCallback | None = None,
 ) -> Tournament:
     """Play every scheduled match the database lacks; returns the tournament row.
 
     ``on_start(already_done, total)`` is called once before play (``total``: the matches
     scheduled so far); ``on_verdict`` gets one line per stopping rule or SPRT that stopped;
     ``executor`` defaults to the bracket's. ``withdrawn`` maps entrants that failed the pre-flight
-    check to why: they are not started, and forfeit every seat they have.
+    check to why: they are not started, and forfeit every seat they have. ``on_notice`` gets one
+    line when the database goes out of reach or comes back, or when the run goes on with fewer workers.
     """
     progression = Progression(bracket.plan())
     choice = executor or ExecutorChoice("ray" if bracket.executor == "ray" else "local")
-    store = Store.open(db_path, create=True)
+    opened = Store.open(db_path, create=True)
+    # Every call made while matches are played can be repeated (a match is stored once), so each
+    # waits out an outage; the notice says so once.
+    retry = Retry(OutageNotice(on_notice or _silent, _RUN_WAITING), threading.Event(), OUTAGE_LIMIT_S)
+    store = patient(opened, retry)
     try:
-        tournament = open_tournament(store, bracket)
+        tournament = open_tournament(opened, bracket)
         assert tournament.id is not None
+        tournament_id = tournament.id
         results = {r.index: r for r in store.results(tournament.id)}
         played = _Played(store, tournament.id, 0, on_progress)
         log_dir = log_dir_of(db_path)
-        live = LiveFeed(store.engine, store.path)
+        feed = LiveFeed(opened.engine, opened.path)
+        live = patient(feed, retry)
         live.begin_run(tournament.id, 0, len(results))
         games: Executor | None = None
-        graceful = False
         try:
             while (batch := progression.next_batch(results)) is not None:
                 todo = [m for m in batch if m.index not in results]
@@ -146,18 +165,20 @@ def run_tournament(
                     played.done = played.total - len(todo)
                     if on_start is not None:
                         on_start(played.done, played.total)
-                    games = _start(choice, min(workers, len(todo)), log_dir, on_replay)
+                    games = _start(choice, min(workers, len(todo)), log_dir, on_replay, on_notice)
                 if todo:
                     assert games is not None
                     _play(bracket, played, todo, log_dir, games, withdrawn or {})
                     results = {r.index: r for r in store.results(tournament.id)}
-            graceful = True
-        finally:
-            try:
-                if games is not None:
-                    games.close(graceful=graceful)
-            finally:
-                live.end_run(tournament.id)
+        except StoreError as exc:
+            _wind_down(games, lambda: feed.end_run(tournament_id))
+            raise _stopped(played, exc.message) from None
+        except BaseException:
+            _wind_down(games, lambda: feed.end_run(tournament_id))
+            raise
+        if games is not None:
+            games.close(graceful=True)
+        live.end_run(tournament.id)
         if games is None and on_start is not None:
             on_start(played.total, played.total)
         if on_verdict is not None:
@@ -165,7 +186,33 @@ def run_tournament(
                 on_verdict(line)
         return tournament
     finally:
-        store.close()
+        opened.close()
+
+
+_RUN_WAITING = f"the run waits for it (at most {OUTAGE_LIMIT_S / 60:.0f} minutes) while its workers play on"
+
+
+def _silent(line: str) -> None:
+    """No one to tell."""
+
+
+def _wind_down(games: Executor | None, end_live: Callable[[], None]) -> None:
+    """Stop the workers and clear the live feed after a failure, as far as they can be: the failure
+    that stopped the run is the one reported, never one met while cleaning up after it."""
+    try:
+        if games is not None:
+            with contextlib.suppress(Exception):
+                games.close(graceful=False)
+    finally:
+        with contextlib.suppress(StoreError):
+            end_live()
+
+
+def _stopped(played: _Played, why: str) -> TournamentError:
+    """The one line a run ends with when it cannot go on."""
+    return TournamentError(
+        f"{why}; {played.done} of {played.total} matches are stored. Run the same command again to resume."
+    )
 
 
 @dataclass
@@ -180,9 +227,15 @@ class _Played:
     status: str = ""
 
 
-def _start(choice: ExecutorChoice, workers: int, log_dir: Path, on_replay: ReplayCallback | None) -> Executor:
+def _start(
+    choice: ExecutorChoice,
+    workers: int,
+    log_dir: Path,
+    on_replay: ReplayCallback | None,
+    on_notice: NoticeCallback | None,
+) -> Executor:
     try:
-        return start_executor(choice, workers, log_dir, on_replay)
+        return start_executor(choice, workers, log_dir, on_replay, on_notice)
     except ExecutorError as exc:
         raise TournamentError(str(exc)) from None
 
@@ -220,10 +273,7 @@ def _play(
         try:
             result = games.next_result()
         except ExecutorError as exc:
-            raise TournamentError(
-                f"{exc}; {played.done} of {played.total} matches are stored. "
-                "Run the same command again to resume."
-            ) from None
+            raise _stopped(played, str(exc)) from None
         match = by_index[result.index]
         if result.record is None:
             raise TournamentError(referee_failure(result, match.match_id, log_dir))

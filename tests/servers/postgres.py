@@ -44,10 +44,27 @@ def missing_reason() -> str | None:
 
 
 class PostgresServer:
-    """A running server; :meth:`new_database` makes an empty database and returns its URL."""
+    """A running server; :meth:`new_database` makes an empty database and returns its URL;
+    :meth:`stop` and :meth:`start` take it down and bring it back, as an administrator would."""
 
-    def __init__(self, socket_dir: Path) -> None:
+    def __init__(self, socket_dir: Path, binaries: Path | None = None) -> None:
         self.socket_dir = socket_dir
+        self._binaries = binaries
+
+    def stop(self) -> None:
+        """A fast shutdown: open connections are ended, the socket goes away."""
+        subprocess.run(self._pg_ctl("-m", "fast", "-w", "stop"), check=True, capture_output=True)
+
+    def start(self) -> None:
+        subprocess.run(self._pg_ctl("-w", "-t", "60", "start"), check=True, capture_output=True)
+
+    def _pg_ctl(self, *args: str) -> list[str]:
+        assert self._binaries is not None, "a server started elsewhere"
+        folder = self.socket_dir
+        options = f"-c listen_addresses='' -k {folder} -c fsync=off -c max_connections=60"
+        pg_ctl = str(self._binaries / "pg_ctl")
+        data = str(folder / "data")
+        return _as_server_user([pg_ctl, "-D", data, "-l", str(folder / "server.log"), "-o", options, *args])
 
     def url(self, database: str) -> str:
         return f"postgresql://{SERVER_USER}@/{database}?host={self.socket_dir}"
@@ -96,28 +113,10 @@ def postgres_server() -> Iterator[PostgresServer]:
             check=True,
             capture_output=True,
         )
-        options = f"-c listen_addresses='' -k {folder} -c fsync=off -c max_connections=60"
-        subprocess.run(
-            _as_server_user(
-                [
-                    str(binaries / "pg_ctl"),
-                    "-D",
-                    str(data),
-                    "-l",
-                    str(folder / "server.log"),
-                    "-o",
-                    options,
-                    "-w",
-                    "-t",
-                    "60",
-                    "start",
-                ]
-            ),
-            check=True,
-            capture_output=True,
-        )
+        server = PostgresServer(folder, binaries)
+        server.start()
         try:
-            yield PostgresServer(folder)
+            yield server
         finally:
             subprocess.run(
                 _as_server_user([str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]),

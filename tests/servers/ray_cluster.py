@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["missing_reason", "ray_cluster"]
+__all__ = ["missing_reason", "ray_cluster", "ray_nodes"]
 
 OBJECT_STORE_BYTES = 80 * 1024 * 1024
 """Just above Ray's minimum."""
@@ -29,6 +29,14 @@ def missing_reason() -> str | None:
 @contextmanager
 def ray_cluster(nodes: int = 2) -> Iterator[str]:
     """Start ``nodes`` nodes of one CPU each (the first is the head); yields the head's address."""
+    with ray_nodes(nodes) as cluster:
+        yield str(cluster.address)
+
+
+@contextmanager
+def ray_nodes(nodes: int = 2, system_config: dict[str, Any] | None = None) -> Iterator[Any]:
+    """:func:`ray_cluster`, yielding Ray's ``Cluster`` itself, for a test that harms its nodes
+    (a worker node's ``kill_raylet()``); ``system_config``: Ray's internal settings for the head."""
     from ray.cluster_utils import Cluster
 
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -38,14 +46,25 @@ def ray_cluster(nodes: int = 2) -> Iterator[str]:
         "object_store_memory": OBJECT_STORE_BYTES,
         "node_ip_address": "127.0.0.1",
     }
+    # Ray's utilities note the newest cluster in its default folder (/tmp/ray), which they do not
+    # make themselves: it may be missing on a machine where no Ray instance ran yet.
+    from ray._common.utils import get_default_ray_temp_dir
+
+    os.makedirs(get_default_ray_temp_dir(), exist_ok=True)  # type: ignore[no-untyped-call]
     cluster = Cluster(
-        initialize_head=True, head_node_args={**node, "include_dashboard": False, "temp_dir": folder}
+        initialize_head=True,
+        head_node_args={
+            **node,
+            "include_dashboard": False,
+            "temp_dir": folder,
+            "_system_config": system_config or {},
+        },
     )
     try:
         for _ in range(nodes - 1):
             cluster.add_node(**node)
         cluster.wait_for_nodes()
-        yield str(cluster.address)
+        yield cluster
     finally:
         import ray
 
