@@ -16,6 +16,10 @@ below the launched one). At the start of each match every process's soft ``RLIMI
 moved to the time it used so far plus the limit (the kernel sends SIGXCPU there, as for a
 fresh process), and a watch kills the bot a second after the whole tree passes the limit,
 which is where a fresh process's hard limit lies.
+
+The owner of the host may end entrants' kept processes at any time, from another thread
+(:meth:`BotHost.keep_only`): a ladder ends those of the bots that left play while the worker
+plays another match, so a retired bot does not keep its memory until it would play again.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import os
 import resource
 import signal
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -150,6 +154,7 @@ class BotHost:
     def __init__(self) -> None:
         self._kept: dict[Key, _Kept] = {}
         self._dropped: dict[Key, str] = {}  # why the last process of a key was stopped
+        self._lock = threading.Lock()  # over both: keep_only may come from another thread
 
     @contextlib.contextmanager
     def seats(
@@ -205,10 +210,11 @@ class BotHost:
         replaced: list[BotProcess],
     ) -> _Hosted:
         """Give ``seat`` its kept process, or launch one (a kept one it cannot use goes to ``replaced``)."""
-        kept = self._kept.pop(key, None)
+        with self._lock:
+            kept = self._kept.pop(key, None)
+            dropped = self._dropped.pop(key, None)
         where = f"match {match_id}, seat {seat.record.seat}"
         if kept is None:
-            dropped = self._dropped.pop(key, None)
             _note(
                 log,
                 f"{where}: a new process"
@@ -247,10 +253,11 @@ class BotHost:
                 continue
             why = _why_not_keep(seat, process)
             if why is not None:
-                self._dropped[key] = f"match {match_id}: {why}"
+                with self._lock:
+                    self._dropped[key] = f"match {match_id}: {why}"
                 _note(process.log_path, f"stopped after match {match_id}: {why}")
                 continue
-            self._kept[key] = _Kept(
+            kept = _Kept(
                 seat.spec,
                 game,
                 launch_limits(limits),
@@ -260,12 +267,28 @@ class BotHost:
                 taken.seeds | {seed},
                 match_id,
             )
+            with self._lock:
+                self._kept[key] = kept
             kept_seats.add(seat.record.seat)
         release([seat for seat in seats if seat.record.seat not in kept_seats])
 
+    def keep_only(self, entrants: Collection[str]) -> None:
+        """Stop the kept processes of every entrant not named (those playing a match now are not
+        kept: they go back to the host after it, and the next call stops them)."""
+        with self._lock:
+            leaving = [key for key in self._kept if key[0] not in entrants]
+            gone = [self._kept.pop(key) for key in leaving]
+            for key in leaving:
+                self._dropped[key] = "its entrant left play"
+        for bot in gone:
+            bot.client.close()
+            _note(bot.process.log_path, f"stopped after match {bot.last_match}: its entrant left play")
+        stop_together([bot.process for bot in gone])
+
     def close(self) -> None:
         """Stop every kept bot."""
-        kept, self._kept = list(self._kept.values()), {}
+        with self._lock:
+            kept, self._kept = list(self._kept.values()), {}
         for bot in kept:
             bot.client.close()
         stop_together([bot.process for bot in kept])

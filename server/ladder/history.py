@@ -20,6 +20,7 @@ from .store import DONE, LadderError
 
 __all__ = ["LadderMatchRow", "MatchInProgressError", "ended_match", "matches_of"]
 
+
 class MatchInProgressError(LadderError):
     """A ladder match that has not ended: its replay is not open yet."""
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO
 
 from .executor import ExecutorError
-from .jobs import JobResult, MatchJob
+from .jobs import JobResult, KeepOnly, MatchJob
 
 __all__ = ["WorkerCrashError", "WorkerPool"]
 
@@ -85,6 +85,15 @@ class WorkerPool:
                 # A dead worker cannot take it; next_result reports the death with this job.
                 with contextlib.suppress(OSError):
                     worker.connection.send(worker.job)
+
+    def ready(self, timeout_s: float) -> bool:
+        busy = [worker.connection for worker in self._workers if worker.job is not None]
+        return bool(wait(busy, timeout_s))
+
+    def keep_only(self, entrants: frozenset[str]) -> None:
+        for worker in self._workers:
+            with contextlib.suppress(OSError):  # a dead worker keeps nothing
+                worker.connection.send(KeepOnly(entrants))
 
     def next_result(self) -> JobResult:
         """The next finished job; raises WorkerCrashError if a worker died with its job."""
