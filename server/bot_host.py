@@ -28,7 +28,9 @@ import contextlib
 import math
 import os
 import resource
+import shutil
 import signal
+import subprocess
 import threading
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -39,7 +41,18 @@ from sdk.games.plugin import GamePlugin
 
 from .client import BotConnection
 from .launcher import BotProcess, Limits
-from .seats import Seat, SeatSpec, connect_all, launch, log_path, new_seats, release, stop_together
+from .sandbox import BOT_USER
+from .seats import (
+    Seat,
+    SeatSpec,
+    connect_all,
+    launch,
+    log_path,
+    new_seats,
+    note_output,
+    release,
+    stop_together,
+)
 
 __all__ = ["BotHost", "cpu_seconds", "process_tree"]
 
@@ -224,6 +237,8 @@ class BotHost:
             why = _why_not_reuse(kept, seat.spec, game, seed, limits)
             if why is None:
                 seat.process, seat.client, seat.record.bot = kept.process, kept.client, kept.bot
+                if kept.process.output is not None:
+                    kept.process.output.new_period()
                 _note(kept.process.log_path, where)
                 return _Hosted(seat, key, kept.seeds)
             kept.client.close()
@@ -245,6 +260,7 @@ class BotHost:
         played: bool,
     ) -> None:
         """Keep every hosted bot that played cleanly; close and stop every other seat's bot."""
+        note_output(seats)
         kept_seats: set[int] = set()
         for taken in hosted:
             seat, key = taken.seat, taken.key
@@ -336,12 +352,42 @@ def _cpu_budget(seats: Sequence[Seat], limit_s: int) -> dict[int, float]:
         if pid is None or not tree:
             continue
         used = _tree_seconds(tree)
+        refused: list[tuple[int, int]] = []
         for member, fields in tree.items():
             soft = math.ceil(_own_seconds(fields)) + limit_s
-            with contextlib.suppress(ProcessLookupError, PermissionError):
+            try:
                 resource.prlimit(member, resource.RLIMIT_CPU, (soft, resource.RLIM_INFINITY))
+            except PermissionError:
+                refused.append((member, soft))
+            except ProcessLookupError:
+                pass
+        if refused:
+            _set_soft_as_bot(refused)
         caps[pid] = math.ceil(used) + limit_s + 1
     return caps
+
+
+def _set_soft_as_bot(limits: Sequence[tuple[int, int]]) -> None:
+    """Set the soft CPU limits of a sandboxed bot's own processes from a process of the bot's user:
+    root without CAP_SYS_RESOURCE (a container's usual root) may not set another user's limits.
+    util-linux's ``prlimit`` does it (the organiser's Python may lie where that user cannot go)."""
+    program = shutil.which("prlimit")
+    if program is None:
+        return  # the watch still ends the bot at its cap
+    user, group = BOT_USER
+    for pid, soft in limits:
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            subprocess.run(
+                [program, f"--pid={pid}", f"--cpu={soft}:unlimited"],
+                user=user,
+                group=group,
+                extra_groups=[],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                timeout=10,
+                check=False,
+            )
 
 
 def launch_limits(limits: Limits) -> Limits:
