@@ -7,9 +7,10 @@ transaction by :meth:`LadderStore.finish_match`. The database is the source of t
 plays again every match left ``scheduled`` or ``playing``, with its stored seats and seed, and a
 match already stored is never stored twice. Bots fail inside their matches (strikes, forfeits),
 never in this loop: a referee that fails on a match marks that match ``error`` and play goes on; a
-worker that dies is replaced and its matches are played again. Every ``RECONCILE_S`` the loop tells
-the workers which bots may keep their processes (the active ones, and those of matches in flight),
-so the processes of a bot that was retired, suspended or replaced end within seconds.
+worker that dies is replaced and the match it was playing is played again (the others play on).
+Every ``RECONCILE_S`` the loop tells the workers which bots may keep their processes (the active
+ones, and those of matches in flight), so the processes of a bot that was retired, suspended or
+replaced end within seconds.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from server.store.live import LiveFeed
 from server.tournament.executor import Executor, ExecutorChoice, ExecutorError, start_executor
 from server.tournament.jobs import JobResult, MatchJob
 from server.tournament.live_writer import LiveTarget
+from server.tournament.pool import WorkerCrashError, WorkerPool
 from server.tournament.runner import referee_failure
 
 from .config import Ladder
@@ -131,8 +133,12 @@ class LadderLoop:
                 restarts += 1
                 if restarts > MAX_RESTARTS:
                     raise
-                self._report(f"{exc}; the workers are restarted and its matches played again")
-                executor = self._restart(executor)
+                if isinstance(exc, WorkerCrashError) and isinstance(executor, WorkerPool):
+                    self._report(f"{exc}; a fresh worker plays it again")
+                    executor.recover(exc)
+                else:
+                    self._report(f"{exc}; the workers are restarted and their matches played again")
+                    executor = self._restart(executor)
                 continue
             restarts = 0
             self._finish(tournament_id, result)
