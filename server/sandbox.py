@@ -79,7 +79,8 @@ _AS_ROOT_NAMESPACES = (
 """Every namespace of ``--unshare-all`` but the user namespace, for a sandbox started by root."""
 _PYTHONS = ("python", "python3")
 _PREFIX = "smtourney-bot-"
-"""Socket folders and cgroups are named ``smtourney-bot-<launcher pid>-<random>``."""
+"""Socket folders and cgroups are named ``smtourney-bot-<launcher pid>.<its start time>-<random>``:
+the start time tells a dead launcher's leftovers from a live one's once its pid is reused."""
 
 
 class SandboxUnavailableError(OSError):
@@ -229,7 +230,7 @@ class Sandbox:
             self.env["PYTHONPATH"] = os.pathsep.join(filter(None, [self.env.get("PYTHONPATH"), extra]))
         self.limits = limits
         sweep_leftovers()
-        self.socket_dir = Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-"))
+        self.socket_dir = Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{_launcher_id(os.getpid())}-"))
         self.user = BOT_USER if os.geteuid() == 0 else None
         """Whom the guard inside becomes before starting the bot (None: it stays the launcher's user)."""
         if self.user is not None:  # the bot makes its socket there
@@ -299,12 +300,25 @@ def sweep_leftovers() -> None:
     for place in places:
         for path in place.glob(f"{_PREFIX}*"):
             launcher = path.name.removeprefix(_PREFIX).split("-")[0]
-            if launcher.isdigit() and not Path(f"/proc/{launcher}").exists():
+            pid, _, started = launcher.partition(".")
+            if not pid.isdigit():
+                continue
+            running = _launcher_id(int(pid))  # a name without a start time: any process of that pid
+            if running is None or (started and running != launcher):
                 with contextlib.suppress(OSError):
                     if place == places[0]:
                         shutil.rmtree(path)
                     else:
                         path.rmdir()  # an empty cgroup only: one whose processes are all gone
+
+
+def _launcher_id(pid: int) -> str | None:
+    """``PID.START`` of a live process (its start time in clock ticks since boot); None once gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return f"{pid}.{int(stat.read().rsplit(b')', 1)[1].split()[19])}"
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def pids_cgroup(name: str, limit: int) -> Path | None:

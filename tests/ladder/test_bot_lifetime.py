@@ -4,11 +4,16 @@ workers, uploaded programs launched in the real sandbox, and the real process ta
 from __future__ import annotations
 
 import os
+import signal
+import tempfile
 import time
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from server.ladder.store import LadderStore
+from server.sandbox import _pids_parents
 from server.store.repository import Store
 
 from .test_api import served
@@ -68,3 +73,76 @@ def test_a_retired_bot_s_processes_are_gone_within_seconds_in_every_worker(tmp_p
         assert processes_of(programs["b"]) and processes_of(programs["c"])
         assert not processes_of(programs["a"])
     assert gone_after <= RETIRED_GONE_WITHIN_S, f"the retired bot's processes lived {gone_after:.1f} s"
+
+
+def descendants(pid: int) -> set[int]:
+    """``pid``'s live descendants, from one pass over ``/proc``."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parent = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def leftovers(launchers: set[int]) -> list[Path]:
+    """Socket folders and cgroups made by sandboxes of those launcher processes."""
+    places = [Path(tempfile.gettempdir()), *_pids_parents()]
+    found = []
+    for place in places:
+        for path in place.glob("smtourney-bot-*"):
+            launcher = path.name.removeprefix("smtourney-bot-").split("-")[0].split(".")[0]
+            if launcher.isdigit() and int(launcher) in launchers:
+                found.append(path)
+    return found
+
+
+def playing_ladder(tmp_path: Path) -> Path:
+    """A ladder file whose two uploaded programs are active."""
+    path = tmp_path / "ladder.yaml"
+    path.write_text("name: stop\ngame: saint_malo\nplayers: 2\nstartup_timeout_s: 60\n")
+    db = path.with_suffix(".db")
+    add(db, "ada")
+    with closing(Store.open(db)) as store:
+        ladder = LadderStore(store)
+        (owner,) = ladder.participants()
+        assert owner.id is not None
+        for name in ("a", "b"):
+            program = tmp_path / "programs" / name
+            program.mkdir(parents=True)
+            (program / "bot.py").write_text(BOT)
+            row = ladder.add_bot(
+                owner.id, name, {"dir": str(program), "command": "python bot.py"}, mu=25, sigma=8
+            )
+            ladder.finish_validation(row.id, passed=True, reason=None, max_active=10)
+    return path
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_stopped_or_killed_service_leaves_no_socket_folder_or_cgroup_after_the_next_start(
+    tmp_path: Path, how: signal.Signals
+) -> None:
+    path = playing_ladder(tmp_path)
+    db = path.with_suffix(".db")
+    logs = str(tmp_path / "logs")
+    with served(path, "--workers", "2", "--log-dir", logs) as api:
+        assert api.process is not None
+        wait_for(lambda: done(db) >= 4, "four matches played")
+        launchers = descendants(api.process.pid) | {api.process.pid}
+        assert leftovers(launchers), "the sandboxes' folders are found while they play"
+        api.process.send_signal(how)
+        api.process.wait(timeout=60)
+    if how == signal.SIGTERM:  # cleaned up on the way out
+        assert leftovers(launchers) == [], (api.process.pid, launchers, api.process.returncode)
+    with served(path, "--workers", "2", "--log-dir", logs) as api:  # a SIGKILL's, by the next start
+        wait_for(lambda: not leftovers(launchers), "the last run's leftovers swept", 10)
+        assert done(db) >= 4
