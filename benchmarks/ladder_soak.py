@@ -1,16 +1,22 @@
-"""Ladder soak: honest and hostile uploaded bots play a real ``smtourney ladder serve`` for a while.
+"""Ladder soak: honest and hostile bots mixed on a real ``smtourney ladder serve``, watched for hours' worth
+of harm in minutes.
 
-    python benchmarks/ladder_soak.py [--minutes 20] [--workers 2] [--sample-s 10] [--json]
+    python benchmarks/ladder_soak.py [--minutes 20] [--workers 2] [--sample-s 10] [--dir DIR] [--json]
 
-Two participants' programs, all launched in the sandbox as uploads are: four honest random bots, and
-one of each hostile kind: a sleeper (slow answers, now and then past the decision time), a crasher
-(exits in the middle of a match now and then), a flooder (writes 32 MiB at the start of every match),
-a memory hog (holds 400 MiB while it plays) and an alternating forfeiter (answers with errors in every
-other match). Every ``--sample-s`` seconds the resident memory of the service, of its workers and of
-all bot processes (and how many there are) is read from ``/proc``, with the matches stored so far and
-the bytes of the log folder. At the end the service is stopped and the database is checked: every done
-ladder match stored exactly once (lost and duplicated matches: both must be 0), and
-``smtourney ladder recompute`` agreeing with the stored ratings.
+A Saint Malo ladder of two-player tables, bots run in the sandbox as uploaded programs are: three honest
+random bots, and one each of a sleeper (over its decision time now and then), a crasher (exits mid-match
+now and then), an output flood (8 MiB a match), a memory hog (holds 300 MiB more each match, up to its
+limit) and an alternating forfeiter (every other match it exits before its first decision). All are
+validated as if checked, the server started with ``--workers``, and every ``--sample-s`` the figures
+below are sampled. After ``--minutes`` the server is interrupted (as Ctrl-C does), started again until
+it has played the matches the stop left in flight, interrupted again, and the database read.
+
+Reported: matches per minute (over the run, and per sample), resident memory of the server (the
+``serve`` process and its workers) and of all bot processes with their sandboxes, over time; bytes of
+logs on disk; bots suspended; matches lost (decided, never stored, not resumable), duplicated (a match
+stored twice, or a stored match of no ladder match), in flight at the stop (played by the next start)
+and bot processes left once it has stopped. Lost, duplicated and left must be zero; the memory should
+stay flat, and the logs grow by at most 1 MiB per seat a match.
 """
 
 from __future__ import annotations
@@ -27,251 +33,377 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from server.ladder.store import LadderStore
 from server.store.repository import Store
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parent.parent
 
-HEADER = "import os, random, sys, time\nfrom bots.random import RandomBot\nfrom sdk.serve import run\n\n\n"
+_RANDOM = "from bots.random import RandomBot\nfrom sdk.serve import run\n"
 BOTS: dict[str, str] = {
-    "honest": "from bots.random import main\n\nmain()\n",
-    "sleeper": HEADER
-    + """class Sleeper(RandomBot):
+    "honest-1": "from bots.random import main\n\nmain()\n",
+    "honest-2": "from bots.random import main\n\nmain()\n",
+    "honest-3": "from bots.random import main\n\nmain()\n",
+    "sleeper": _RANDOM
+    + """import random, time
+
+
+class Sleeper(RandomBot):
     def decide(self, kind, observation, context):
-        time.sleep(1.5 if context.decision_id % 15 == 0 else 0.3)
+        if random.random() < 0.02:
+            time.sleep(1.5)
         return super().decide(kind, observation, context)
 
 
 run(Sleeper())
 """,
-    "crasher": HEADER
-    + """class Crasher(RandomBot):
+    "crasher": _RANDOM
+    + """import os, random
+
+
+class Crasher(RandomBot):
     def decide(self, kind, observation, context):
-        if random.Random(f"{context.match_id}/{context.decision_id}").random() < 1 / 40:
-            os._exit(1)
+        if random.random() < 0.004:
+            os._exit(3)
         return super().decide(kind, observation, context)
 
 
 run(Crasher())
 """,
-    "flooder": HEADER
-    + """class Flooder(RandomBot):
+    "flood": _RANDOM
+    + """import sys
+
+
+class Flood(RandomBot):
     def start_match(self, match):
-        sys.stdout.write("x" * (32 << 20))
+        sys.stdout.write("x" * (8 << 20))
         sys.stdout.flush()
         return super().start_match(match)
 
 
-run(Flooder())
+run(Flood())
 """,
-    "hog": HEADER
-    + """class Hog(RandomBot):
-    held = b""
+    "hog": _RANDOM
+    + """held = []
 
+
+class Hog(RandomBot):
     def start_match(self, match):
-        Hog.held = Hog.held or b"x" * (400 << 20)
+        try:
+            held.append(b"\\1" * (300 << 20))
+        except MemoryError:
+            held.clear()
         return super().start_match(match)
 
 
 run(Hog())
 """,
-    "alternating": HEADER
-    + """class Alternating(RandomBot):
-    matches = 0
+    "alternating": _RANDOM
+    + """import os
 
+played = 0
+
+
+class Alternating(RandomBot):
     def start_match(self, match):
-        Alternating.matches += 1
+        global played
+        played += 1
         return super().start_match(match)
 
     def decide(self, kind, observation, context):
-        if Alternating.matches % 2 == 0:
-            raise RuntimeError("forfeiting this one")
+        if played % 2 == 0:  # a process lives on between matches: every other one it dies in
+            os._exit(4)
         return super().decide(kind, observation, context)
 
 
 run(Alternating())
 """,
 }
-HONEST_BOTS = 4
+"""Each bot's ``bot.py``, by name."""
+
 LADDER = """name: soak
 game: saint_malo
 players: 2
+startup_timeout_s: 60
 time_control: {decision_ms: 1000, bank_ms: 5000}
-startup_timeout_s: 30
 max_active_bots: 10
-matchmaking: {workers: WORKERS}
 """
 
 
-def build(folder: Path, workers: int) -> Path:
-    """The ladder file, its database and the bots' program folders, every bot active."""
-    path = folder / "ladder.yaml"
-    path.write_text(LADDER.replace("WORKERS", str(workers)))
-    with closing(Store.open(path.with_suffix(".db"), create=True)) as store:
-        ladders = LadderStore(store)
-        for participant in ("honest", "hostile"):
-            ladders.add_participant(participant)
-        owners = {p.name: p.id for p in ladders.participants()}
-        names = [f"honest{i}" for i in range(HONEST_BOTS)] + [kind for kind in BOTS if kind != "honest"]
-        for name in names:
-            program = folder / "programs" / name
-            program.mkdir(parents=True)
-            (program / "bot.py").write_text(BOTS["honest" if name.startswith("honest") else name])
-            owner = owners["honest" if name.startswith("honest") else "hostile"]
-            assert owner is not None
-            spec = {"dir": str(program), "command": "python bot.py"}
-            row = ladders.add_bot(owner, name, spec, mu=25, sigma=25 / 3)
-            ladders.finish_validation(row.id, passed=True, reason=None, max_active=10)
-    return path
+@dataclass(frozen=True)
+class Sample:
+    at_s: float
+    matches_done: int
+    server_rss_mb: float
+    bots_rss_mb: float
+    bots_pss_mb: float
+    bot_processes: int
+    logs_mb: float
+
+
+@dataclass(frozen=True)
+class Ending:
+    matches_done: int
+    matches_error: int
+    resumed: int
+    lost: int
+    duplicated: int
+    suspended: list[str]
+    bot_processes_left: int
+
+
+def set_up(folder: Path) -> Path:
+    """The ladder file, with every bot's program written and made active as if validated."""
+    ladder_file = folder / "ladder.yaml"
+    ladder_file.write_text(LADDER)
+    with closing(Store.open(ladder_file.with_suffix(".db"), create=True)) as store:
+        ladder = LadderStore(store)
+        for participant, names in (
+            ("honest", [n for n in BOTS if n.startswith("honest")]),
+            ("hostile", [n for n in BOTS if not n.startswith("honest")]),
+        ):
+            ladder.add_participant(participant)
+            (owner,) = [row for row in ladder.participants() if row.name == participant]
+            assert owner.id is not None
+            for name in names:
+                program = folder / "programs" / name
+                program.mkdir(parents=True)
+                (program / "bot.py").write_text(BOTS[name])
+                row = ladder.add_bot(
+                    owner.id, name, {"dir": str(program), "command": "python bot.py"}, mu=25, sigma=25 / 3
+                )
+                ladder.finish_validation(row.id, passed=True, reason=None, max_active=10)
+    return ladder_file
 
 
 @contextmanager
-def served(ladder_file: Path, workers: int) -> Iterator[subprocess.Popen[str]]:
-    """``smtourney ladder serve`` on 127.0.0.1, its logs beside the ladder; stopped with SIGINT."""
-    options = ["--port", "0", "--workers", str(workers), "--log-dir", str(ladder_file.parent / "logs")]
+def serving(ladder_file: Path, workers: int, logs: Path) -> Iterator[subprocess.Popen[str]]:
+    """``smtourney ladder serve`` on a free port, interrupted (as Ctrl-C does) and always ended; what it
+    reports goes to ``serve.log`` beside the ladder file."""
+    log = (ladder_file.parent / "serve.log").open("w")
     process = subprocess.Popen(
-        [sys.executable, "-m", "server", "ladder", "serve", str(ladder_file), *options],
+        [
+            sys.executable,
+            "-m",
+            "server",
+            "ladder",
+            "serve",
+            str(ladder_file),
+            "--port",
+            "0",
+            "--workers",
+            str(workers),
+            "--log-dir",
+            str(logs),
+        ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
+        stderr=log,
         text=True,
     )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
-        if re.search(r"at http://127\.0\.0\.1:\d+/api/ladder/", line) is None:
-            raise RuntimeError(f"the ladder did not start: {line}")
+        if not re.search(r"at http://127\.0\.0\.1:\d+/api/ladder/", line):
+            raise SystemExit(f"ladder serve did not start: {line.strip()!r}")
         yield process
-    finally:
         process.send_signal(signal.SIGINT)
-        try:
-            process.wait(60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        process.wait(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+        log.close()
 
 
-def _processes() -> dict[int, tuple[int, int, str]]:
-    """Every live process: its parent, resident memory (bytes) and command line."""
-    found = {}
+def _tree(root: int) -> dict[int, tuple[str, int, int]]:
+    """``root`` and its descendants: command line, resident bytes and proportional bytes (shared pages
+    split among their users, so a sum counts them once) of each, from one pass over /proc."""
+    parents: dict[int, int] = {}
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
+        if entry.isdigit():
+            try:
+                parents[int(entry)] = int(
+                    Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1]
+                )
+            except (OSError, IndexError, ValueError):
+                continue
+    found = {root}
+    grew = True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in found} - found
+        found |= more
+        grew = bool(more)
+    tree = {}
+    for pid in found:
         try:
-            status = Path(f"/proc/{entry}/status").read_text()
-            command = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        except (OSError, IndexError, ValueError):
             continue
-        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-        rss = int(fields.get("VmRSS", "0 kB").split()[0]) * 1024
-        found[int(entry)] = (int(fields["PPid"]), rss, command)
-    return found
+        found_pss = re.search(r"^Pss:\s+(\d+) kB", rollup, re.MULTILINE)
+        pss = 0 if found_pss is None else int(found_pss.group(1)) * 1024
+        tree[pid] = (command, pages * os.sysconf("SC_PAGE_SIZE"), pss)
+    return tree
 
 
-def sample(server: int, db: Path, logs: Path, started: float) -> dict[str, float]:
-    """The memory of the service, its workers and every bot process below it; matches and log bytes."""
-    processes = _processes()
-    below: list[int] = []
-    todo = [server]
-    while todo:
-        parent = todo.pop()
-        children = [pid for pid, (ppid, _, _) in processes.items() if ppid == parent]
-        below += children
-        todo += children
-    workers = [pid for pid in below if "server.tournament.worker" in processes[pid][2]]
-    bots = [pid for pid in below if pid not in workers]
-    return {
-        "t_s": round(time.monotonic() - started, 1),
-        "matches": _one(db, "SELECT COUNT(*) FROM ladder_match WHERE status = 'done'"),
-        "server_rss_mb": processes.get(server, (0, 0, ""))[1] / 2**20,
-        "workers_rss_mb": sum(processes[pid][1] for pid in workers) / 2**20,
-        "bots_rss_mb": sum(processes[pid][1] for pid in bots) / 2**20,
-        "bot_processes": len(bots),
-        "log_mb": sum(path.stat().st_size for path in logs.rglob("*") if path.is_file()) / 2**20,
-    }
+def _done(db: Path) -> int:
+    with closing(sqlite3.connect(db, timeout=30)) as connection:
+        (count,) = connection.execute("SELECT COUNT(*) FROM ladder_match WHERE status = 'done'").fetchone()
+    return int(count)
 
 
-def _one(db: Path, sql: str) -> int:
-    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)) as connection:
-        value = connection.execute(sql).fetchone()[0]
-    return int(value or 0)
+def _disk_bytes(folder: Path) -> int:
+    """Bytes the files under ``folder`` take on disk (blocks, not apparent sizes)."""
+    return sum(path.stat().st_blocks * 512 for path in folder.rglob("*") if path.is_file())
 
 
-def soak(minutes: float, workers: int, sample_s: float) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory(prefix="ladder-soak-") as name:
-        folder = Path(name)
-        ladder_file = build(folder, workers)
-        db, logs = ladder_file.with_suffix(".db"), folder / "logs"
-        samples = []
-        started = time.monotonic()
-        with served(ladder_file, workers) as process:
-            deadline = started + 60 * minutes
-            while time.monotonic() < deadline and process.poll() is None:
-                samples.append(sample(process.pid, db, logs, started))
-                time.sleep(min(sample_s, max(0.0, deadline - time.monotonic())))
-            samples.append(sample(process.pid, db, logs, started))
-            elapsed = time.monotonic() - started
-        done = _one(db, "SELECT COUNT(*) FROM ladder_match WHERE status = 'done'")
-        stored = _one(db, "SELECT COUNT(*) FROM match")
-        distinct = _one(db, "SELECT COUNT(DISTINCT match_id) FROM match")
-        linked = _one(
-            db,
-            "SELECT COUNT(DISTINCT m.id) FROM ladder_match lm JOIN match m ON m.id = lm.match_pk "
-            "WHERE lm.status = 'done' AND m.match_id = 'ladder-' || lm.id",
+def sample(started: float, server: int, db: Path, logs: Path) -> Sample:
+    tree = _tree(server)
+    ours = {pid for pid, (command, _, _) in tree.items() if pid == server or " -m server" in command}
+    mib = 1024 * 1024
+    return Sample(
+        round(time.monotonic() - started, 1),
+        _done(db),
+        round(sum(tree[pid][1] for pid in ours) / mib, 1),
+        round(sum(rss for pid, (_, rss, _) in tree.items() if pid not in ours) / mib, 1),
+        round(sum(pss for pid, (_, _, pss) in tree.items() if pid not in ours) / mib, 1),
+        len(tree) - len(ours),
+        round(_disk_bytes(logs) / mib, 1) if logs.exists() else 0.0,
+    )
+
+
+def _unfinished(db: Path) -> set[int]:
+    with closing(sqlite3.connect(db, timeout=30)) as connection:
+        found = connection.execute("SELECT id FROM ladder_match WHERE status IN ('scheduled', 'playing')")
+        return {int(ladder_match_id) for (ladder_match_id,) in found}
+
+
+def resume(ladder_file: Path, workers: int, logs: Path, timeout_s: float = 300) -> set[int]:
+    """Start the server again until it has played the matches the stop left in flight; those it has
+    not played within ``timeout_s`` (lost ones)."""
+    db = ladder_file.with_suffix(".db")
+    left = _unfinished(db)
+    with serving(ladder_file, workers, logs):
+        deadline = time.monotonic() + timeout_s
+        while left & _unfinished(db) and time.monotonic() < deadline:
+            time.sleep(1)
+    return left & _unfinished(db)
+
+
+def _processes_in(folder: Path) -> int:
+    """Live processes whose command line or working folder lies in ``folder`` (bots left behind)."""
+    count = 0
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                command = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+                where = os.readlink(f"/proc/{entry}/cwd")
+                state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                continue
+            count += state != "Z" and (str(folder) in command or where.startswith(str(folder)))
+    return count
+
+
+def ending(db: Path, resumed: int, never_played: set[int], programs: Path) -> Ending:
+    """What the database holds once the server has stopped for good."""
+    with closing(sqlite3.connect(db)) as connection:
+
+        def one(sql: str) -> int:
+            (value,) = connection.execute(sql).fetchone()
+            return int(value or 0)
+
+        done = one("SELECT COUNT(*) FROM ladder_match WHERE status = 'done'")
+        stored = one("SELECT COUNT(*) FROM match")
+        linked = one(
+            "SELECT COUNT(DISTINCT lm.match_pk) FROM ladder_match lm JOIN match m ON m.id = lm.match_pk "
+            "WHERE lm.status = 'done' AND m.match_id = 'ladder-' || lm.id"
         )
-        statuses = {
-            status: _one(db, f"SELECT COUNT(*) FROM ladder_bot WHERE status = '{status}'")
-            for status in ("active", "suspended", "retired")
-        }
-        faulted = _one(db, "SELECT COUNT(*) FROM seat WHERE faults_json != '[]'")
-        recompute = subprocess.run(
-            [sys.executable, "-m", "server", "ladder", "recompute", str(ladder_file), "--db", str(db)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
+        return Ending(
+            matches_done=done,
+            matches_error=one("SELECT COUNT(*) FROM ladder_match WHERE status = 'error'"),
+            resumed=resumed,
+            lost=done - linked + len(never_played),
+            duplicated=stored - linked,
+            suspended=[
+                name
+                for (name,) in connection.execute(
+                    "SELECT name FROM ladder_bot WHERE status = 'suspended' ORDER BY name"
+                )
+            ],
+            bot_processes_left=_processes_in(programs),
         )
-        return {
-            "minutes": elapsed / 60,
-            "workers": workers,
-            "matches": done,
-            "matches_per_min": done / (elapsed / 60),
-            "lost": done - linked,  # done decisions whose match is not stored under their id
-            "duplicated": (stored - distinct) + (distinct - linked),  # stored twice, or for no done decision
-            "seats_with_faults": faulted,
-            "bots": statuses,
-            "recompute_agrees": recompute.returncode == 0,
-            "samples": samples,
-        }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--minutes", type=float, default=20.0)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--sample-s", type=float, default=10.0)
+    parser.add_argument("--minutes", type=float, default=20.0, help="How long the ladder plays.")
+    parser.add_argument("--workers", type=int, default=2, help="Worker processes of the server.")
+    parser.add_argument("--sample-s", type=float, default=10.0, help="Seconds between samples.")
+    parser.add_argument(
+        "--dir", type=Path, help="Where the ladder lives (default: a fresh temporary folder)."
+    )
     parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
     args = parser.parse_args()
-    figures = soak(args.minutes, args.workers, args.sample_s)
+    if args.minutes <= 0 or args.workers < 1 or args.sample_s <= 0:
+        parser.error("--minutes and --sample-s must be positive, --workers at least 1")
+    folder = args.dir or Path(tempfile.mkdtemp(prefix="smtourney-soak-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    ladder_file = set_up(folder)
+    db, logs = ladder_file.with_suffix(".db"), folder / "logs"
+    samples: list[Sample] = []
+    with serving(ladder_file, args.workers, logs) as server:
+        started = time.monotonic()
+        end = started + args.minutes * 60
+        while time.monotonic() < end and server.poll() is None:
+            samples.append(sample(started, server.pid, db, logs))
+            if not args.json:
+                print(_sample_line(samples[-1]), flush=True)
+            time.sleep(max(0.0, min(args.sample_s, end - time.monotonic())))
+        samples.append(sample(started, server.pid, db, logs))
+        played_s = time.monotonic() - started
+    resumed = len(_unfinished(db))
+    never_played = resume(ladder_file, args.workers, logs)
+    final = ending(db, resumed, never_played, folder / "programs")
+    figures = {
+        "minutes": round(played_s / 60, 2),
+        "workers": args.workers,
+        "matches_per_min": round(samples[-1].matches_done / (played_s / 60), 1),
+        "logs_mb_at_end": round(_disk_bytes(logs) / 1024 / 1024, 1),
+        **asdict(final),
+        "samples": [asdict(s) for s in samples],
+        "folder": str(folder),
+    }
     if args.json:
         print(json.dumps(figures))
         return
+    print(_sample_line(samples[-1]))
     print(
-        f"ladder soak: {figures['minutes']:.1f} min on {figures['workers']} workers, "
-        f"{figures['matches']} matches "
-        f"({figures['matches_per_min']:.1f}/min); lost {figures['lost']}, duplicated {figures['duplicated']} "
-        f"(bar: 0 and 0); recompute {'agrees' if figures['recompute_agrees'] else 'DISAGREES'}; "
-        f"bots at the end: {figures['bots']}; seats with faults: {figures['seats_with_faults']}"
+        f"{figures['matches_per_min']} matches/min over {figures['minutes']} min on {args.workers} workers; "
+        f"server RSS {_spread([s.server_rss_mb for s in samples])} MiB, "
+        f"bots RSS {_spread([s.bots_rss_mb for s in samples])} MiB "
+        f"(PSS {_spread([s.bots_pss_mb for s in samples])}), logs {figures['logs_mb_at_end']} MiB"
     )
-    columns = ("t (s)", "matches", "server MB", "workers MB", "bots MB", "bot procs", "logs MB")
-    print(" ".join(f"{column:>10}" for column in columns))
-    for s in figures["samples"]:
-        print(
-            f"{s['t_s']:>10.0f} {s['matches']:>10} {s['server_rss_mb']:>10.1f} {s['workers_rss_mb']:>10.1f} "
-            f"{s['bots_rss_mb']:>10.1f} {s['bot_processes']:>10} {s['log_mb']:>10.1f}"
-        )
+    print(
+        f"done {final.matches_done}, error {final.matches_error}, in flight at the stop and played by the "
+        f"next start {final.resumed}, lost {final.lost}, duplicated {final.duplicated}; bot processes left "
+        f"{final.bot_processes_left}; suspended: {', '.join(final.suspended) or 'none'}"
+    )
+
+
+def _sample_line(s: Sample) -> str:
+    return (
+        f"{s.at_s:7.1f} s  done {s.matches_done:5}  server RSS {s.server_rss_mb:7.1f} MiB  "
+        f"bots RSS {s.bots_rss_mb:7.1f} MiB (PSS {s.bots_pss_mb:7.1f}, {s.bot_processes} processes)  "
+        f"logs {s.logs_mb:6.1f} MiB"
+    )
+
+
+def _spread(values: list[float]) -> str:
+    return f"min {min(values):.0f} / max {max(values):.0f} / last {values[-1]:.0f}"
 
 
 if __name__ == "__main__":
