@@ -9,12 +9,17 @@ import tempfile
 import time
 from contextlib import closing
 from pathlib import Path
+from typing import Literal, cast
 
 import pytest
 
 from server.ladder.store import LadderStore
+from server.referee import RefereeConfig
 from server.sandbox import _pids_parents
+from server.seats import SeatSpec
 from server.store.repository import Store
+from server.tournament.executor import ExecutorChoice, start_executor
+from server.tournament.jobs import MatchJob
 
 from .test_api import served
 from .test_loop import done, wait_for
@@ -146,3 +151,31 @@ def test_a_stopped_or_killed_service_leaves_no_socket_folder_or_cgroup_after_the
     with served(path, "--workers", "2", "--log-dir", logs) as api:  # a SIGKILL's, by the next start
         wait_for(lambda: not leftovers(launchers), "the last run's leftovers swept", 10)
         assert done(db) >= 4
+
+
+@pytest.mark.parametrize("executor", ["local", "ray"])
+def test_every_executor_stops_the_kept_processes_of_bots_not_kept(tmp_path: Path, executor: str) -> None:
+    programs = {name: tmp_path / "programs" / name for name in ("a", "b")}
+    for program in programs.values():
+        program.mkdir(parents=True)
+        (program / "bot.py").write_text(BOT)
+    specs = tuple(
+        SeatSpec(name, command="python bot.py", program_dir=path) for name, path in programs.items()
+    )
+    job = MatchJob(
+        0, "saint_malo", "m0", 1, specs, {}, RefereeConfig(startup_timeout_s=60), tmp_path / "logs"
+    )
+    name = cast(Literal["local", "ray"], executor)
+    games = start_executor(ExecutorChoice(name), 1, tmp_path / "logs")
+    try:
+        games.submit(job)
+        assert games.ready(120)
+        result = games.next_result()
+        assert result.record is not None and result.record.record.end_reason == "completed"
+        assert processes_of(programs["a"]) and processes_of(programs["b"]), "both kept after the match"
+        games.keep_only(frozenset({"a"}))
+        wait_for(lambda: not processes_of(programs["b"]), "b's processes gone", RETIRED_GONE_WITHIN_S)
+        assert processes_of(programs["a"])
+    finally:
+        games.close(graceful=True)
+    assert not processes_of(programs["a"])
