@@ -15,8 +15,9 @@ Reported: matches per minute (over the run, and per sample), resident memory of 
 ``serve`` process and its workers) and of all bot processes with their sandboxes, over time; bytes of
 logs on disk; bots suspended; matches lost (decided, never stored, not resumable), duplicated (a match
 stored twice, or a stored match of no ladder match), in flight at the stop (played by the next start)
-and bot processes left once it has stopped. Lost, duplicated and left must be zero; the memory should
-stay flat, and the logs grow by at most 1 MiB per seat a match.
+and bot processes left once it has stopped (all three must be zero), seats with faults, and whether
+``smtourney ladder recompute`` agrees with the stored ratings. The memory should stay flat, and the logs
+grow by at most 1 MiB per seat a match.
 """
 
 from __future__ import annotations
@@ -151,7 +152,9 @@ class Ending:
     lost: int
     duplicated: int
     suspended: list[str]
+    seats_with_faults: int
     bot_processes_left: int
+    recompute_agrees: bool
 
 
 def set_up(folder: Path) -> Path:
@@ -308,9 +311,15 @@ def _processes_in(folder: Path) -> int:
     return count
 
 
-def ending(db: Path, resumed: int, never_played: set[int], programs: Path) -> Ending:
+def _recompute_agrees(ladder_file: Path) -> bool:
+    """Whether ``smtourney ladder recompute`` finds the stored ratings those of a replay."""
+    command = [sys.executable, "-m", "server", "ladder", "recompute", str(ladder_file)]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, check=False).returncode == 0
+
+
+def ending(ladder_file: Path, resumed: int, never_played: set[int]) -> Ending:
     """What the database holds once the server has stopped for good."""
-    with closing(sqlite3.connect(db)) as connection:
+    with closing(sqlite3.connect(ladder_file.with_suffix(".db"))) as connection:
 
         def one(sql: str) -> int:
             (value,) = connection.execute(sql).fetchone()
@@ -334,7 +343,9 @@ def ending(db: Path, resumed: int, never_played: set[int], programs: Path) -> En
                     "SELECT name FROM ladder_bot WHERE status = 'suspended' ORDER BY name"
                 )
             ],
-            bot_processes_left=_processes_in(programs),
+            seats_with_faults=one("SELECT COUNT(*) FROM seat WHERE faults_json != '[]'"),
+            bot_processes_left=_processes_in(ladder_file.parent / "programs"),
+            recompute_agrees=_recompute_agrees(ladder_file),
         )
 
 
@@ -367,7 +378,7 @@ def main() -> None:
         played_s = time.monotonic() - started
     resumed = len(_unfinished(db))
     never_played = resume(ladder_file, args.workers, logs)
-    final = ending(db, resumed, never_played, folder / "programs")
+    final = ending(ladder_file, resumed, never_played)
     figures = {
         "minutes": round(played_s / 60, 2),
         "workers": args.workers,
@@ -390,7 +401,8 @@ def main() -> None:
     print(
         f"done {final.matches_done}, error {final.matches_error}, in flight at the stop and played by the "
         f"next start {final.resumed}, lost {final.lost}, duplicated {final.duplicated}; bot processes left "
-        f"{final.bot_processes_left}; suspended: {', '.join(final.suspended) or 'none'}"
+        f"{final.bot_processes_left}; suspended: {', '.join(final.suspended) or 'none'}; seats with faults "
+        f"{final.seats_with_faults}; ladder recompute {'agrees' if final.recompute_agrees else 'DISAGREES'}"
     )
 
 
