@@ -29,6 +29,7 @@ from sdk.games.registry import games
 from sdk.protocol import PROTOCOL_VERSION
 
 from .bot_errors import describe_status, raised
+from .bot_output import output_fault
 from .check_positions import Position, positions
 from .client import BotClient, Tls, describe_reply
 from .launcher import BotProcess, Limits, StartupError
@@ -172,6 +173,9 @@ def _reach(
         yield process.address, log
     finally:
         process.stop()
+        if process.output is not None and process.output.dropped:
+            fix = f"print less: the log keeps {process.output.cap:,} bytes per check and per match"
+            emit(Check("output", False, output_fault(process.output.cap, process.output.dropped), fix))
 
 
 def _startup_fix(reason: str, log: Path, quoted: bool) -> str:

@@ -16,6 +16,10 @@ below the launched one). At the start of each match every process's soft ``RLIMI
 moved to the time it used so far plus the limit (the kernel sends SIGXCPU there, as for a
 fresh process), and a watch kills the bot a second after the whole tree passes the limit,
 which is where a fresh process's hard limit lies.
+
+The owner of the host may end entrants' kept processes at any time, from another thread
+(:meth:`BotHost.keep_only`): a ladder ends those of the bots that left play while the worker
+plays another match, so a retired bot does not keep its memory until it would play again.
 """
 
 from __future__ import annotations
@@ -24,9 +28,11 @@ import contextlib
 import math
 import os
 import resource
+import shutil
 import signal
+import subprocess
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -35,7 +41,18 @@ from sdk.games.plugin import GamePlugin
 
 from .client import BotConnection
 from .launcher import BotProcess, Limits
-from .seats import Seat, SeatSpec, connect_all, launch, log_path, new_seats, release, stop_together
+from .sandbox import BOT_USER
+from .seats import (
+    Seat,
+    SeatSpec,
+    connect_all,
+    launch,
+    log_path,
+    new_seats,
+    note_output,
+    release,
+    stop_together,
+)
 
 __all__ = ["BotHost", "cpu_seconds", "process_tree"]
 
@@ -150,6 +167,7 @@ class BotHost:
     def __init__(self) -> None:
         self._kept: dict[Key, _Kept] = {}
         self._dropped: dict[Key, str] = {}  # why the last process of a key was stopped
+        self._lock = threading.Lock()  # over both: keep_only may come from another thread
 
     @contextlib.contextmanager
     def seats(
@@ -205,10 +223,11 @@ class BotHost:
         replaced: list[BotProcess],
     ) -> _Hosted:
         """Give ``seat`` its kept process, or launch one (a kept one it cannot use goes to ``replaced``)."""
-        kept = self._kept.pop(key, None)
+        with self._lock:
+            kept = self._kept.pop(key, None)
+            dropped = self._dropped.pop(key, None)
         where = f"match {match_id}, seat {seat.record.seat}"
         if kept is None:
-            dropped = self._dropped.pop(key, None)
             _note(
                 log,
                 f"{where}: a new process"
@@ -218,6 +237,8 @@ class BotHost:
             why = _why_not_reuse(kept, seat.spec, game, seed, limits)
             if why is None:
                 seat.process, seat.client, seat.record.bot = kept.process, kept.client, kept.bot
+                if kept.process.output is not None:
+                    kept.process.output.new_period()
                 _note(kept.process.log_path, where)
                 return _Hosted(seat, key, kept.seeds)
             kept.client.close()
@@ -239,6 +260,7 @@ class BotHost:
         played: bool,
     ) -> None:
         """Keep every hosted bot that played cleanly; close and stop every other seat's bot."""
+        note_output(seats)
         kept_seats: set[int] = set()
         for taken in hosted:
             seat, key = taken.seat, taken.key
@@ -247,10 +269,11 @@ class BotHost:
                 continue
             why = _why_not_keep(seat, process)
             if why is not None:
-                self._dropped[key] = f"match {match_id}: {why}"
+                with self._lock:
+                    self._dropped[key] = f"match {match_id}: {why}"
                 _note(process.log_path, f"stopped after match {match_id}: {why}")
                 continue
-            self._kept[key] = _Kept(
+            kept = _Kept(
                 seat.spec,
                 game,
                 launch_limits(limits),
@@ -260,12 +283,28 @@ class BotHost:
                 taken.seeds | {seed},
                 match_id,
             )
+            with self._lock:
+                self._kept[key] = kept
             kept_seats.add(seat.record.seat)
         release([seat for seat in seats if seat.record.seat not in kept_seats])
 
+    def keep_only(self, entrants: Collection[str]) -> None:
+        """Stop the kept processes of every entrant not named (those playing a match now are not
+        kept: they go back to the host after it, and the next call stops them)."""
+        with self._lock:
+            leaving = [key for key in self._kept if key[0] not in entrants]
+            gone = [self._kept.pop(key) for key in leaving]
+            for key in leaving:
+                self._dropped[key] = "its entrant left play"
+        for bot in gone:
+            bot.client.close()
+            _note(bot.process.log_path, f"stopped after match {bot.last_match}: its entrant left play")
+        stop_together([bot.process for bot in gone])
+
     def close(self) -> None:
         """Stop every kept bot."""
-        kept, self._kept = list(self._kept.values()), {}
+        with self._lock:
+            kept, self._kept = list(self._kept.values()), {}
         for bot in kept:
             bot.client.close()
         stop_together([bot.process for bot in kept])
@@ -313,12 +352,42 @@ def _cpu_budget(seats: Sequence[Seat], limit_s: int) -> dict[int, float]:
         if pid is None or not tree:
             continue
         used = _tree_seconds(tree)
+        refused: list[tuple[int, int]] = []
         for member, fields in tree.items():
             soft = math.ceil(_own_seconds(fields)) + limit_s
-            with contextlib.suppress(ProcessLookupError, PermissionError):
+            try:
                 resource.prlimit(member, resource.RLIMIT_CPU, (soft, resource.RLIM_INFINITY))
+            except PermissionError:
+                refused.append((member, soft))
+            except ProcessLookupError:
+                pass
+        if refused:
+            _set_soft_as_bot(refused)
         caps[pid] = math.ceil(used) + limit_s + 1
     return caps
+
+
+def _set_soft_as_bot(limits: Sequence[tuple[int, int]]) -> None:
+    """Set the soft CPU limits of a sandboxed bot's own processes from a process of the bot's user:
+    root without CAP_SYS_RESOURCE (a container's usual root) may not set another user's limits.
+    util-linux's ``prlimit`` does it (the organiser's Python may lie where that user cannot go)."""
+    program = shutil.which("prlimit")
+    if program is None:
+        return  # the watch still ends the bot at its cap
+    user, group = BOT_USER
+    for pid, soft in limits:
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            subprocess.run(
+                [program, f"--pid={pid}", f"--cpu={soft}:unlimited"],
+                user=user,
+                group=group,
+                extra_groups=[],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                timeout=10,
+                check=False,
+            )
 
 
 def launch_limits(limits: Limits) -> Limits:

@@ -1,14 +1,16 @@
 """Start a command that dies with its parent and runs under resource limits.
 
     python guard.py PARENT_PID MEMORY_BYTES CPU_SECONDS [--processes N] [--cgroup DIR]
-        [--lifeline hold|watch] [--relay-socket PATH --relay-port PORT] -- COMMAND [ARG ...]
+        [--lifeline hold|watch] [--relay-socket PATH --relay-port PORT] [--user UID:GID] -- COMMAND [ARG ...]
 
 (``-`` for no limit; ``-`` as PARENT_PID skips the parent-death signal.)
 ``--processes`` caps the processes and threads of the command's user (inside a
 sandbox's own user namespace, those of the bot alone); ``--cgroup`` moves the
 process into that pids cgroup first, which holds for root too. Inside a
 sandbox, ``--relay-socket`` and ``--relay-port`` serve a bot that listens on TCP
-rather than on the sandbox's Unix socket (:class:`TcpRelay`). The launcher
+rather than on the sandbox's Unix socket (:class:`TcpRelay`), and ``--user`` makes
+the guard (and everything it starts) that unprivileged user and group, with no
+supplementary groups, before anything else runs (a sandbox started by root). The launcher
 spawns bots through this small program rather than running Python between
 fork and exec (``preexec_fn``): a process with live gRPC threads that forks
 and runs Python in the child can abort the child before exec (grpc/grpc#43055),
@@ -46,7 +48,7 @@ def _limit(which: int, value: str, hard_extra: int = 0) -> None:
         resource.setrlimit(which, (int(value), int(value) + hard_extra))
 
 
-_OPTIONS = ("--processes", "--cgroup", "--lifeline", "--relay-socket", "--relay-port")
+_OPTIONS = ("--processes", "--cgroup", "--lifeline", "--relay-socket", "--relay-port", "--user")
 
 
 def _options(argv: list[str]) -> tuple[dict[str, str], list[str]] | None:
@@ -64,7 +66,7 @@ def main(argv: list[str]) -> int:
     if parsed is None:
         print(
             "usage: guard.py PARENT_PID MEMORY_BYTES CPU_SECONDS [--processes N] [--cgroup DIR] "
-            "[--lifeline hold|watch] [--relay-socket PATH --relay-port PORT] -- COMMAND",
+            "[--lifeline hold|watch] [--relay-socket PATH --relay-port PORT] [--user UID:GID] -- COMMAND",
             file=sys.stderr,
         )
         return 2
@@ -74,6 +76,8 @@ def main(argv: list[str]) -> int:
     if "--cgroup" in options:
         with open(os.path.join(options["--cgroup"], "cgroup.procs"), "w") as procs:
             procs.write(str(os.getpid()))
+    if "--user" in options:
+        _become(options["--user"])
     _limit(resource.RLIMIT_AS, memory)
     _limit(resource.RLIMIT_CPU, cpu, hard_extra=1)
     _limit(resource.RLIMIT_NPROC, options.get("--processes", "-"))
@@ -90,6 +94,15 @@ def main(argv: list[str]) -> int:
     except OSError as exc:
         print(f"cannot run {command[0]}: {exc.strerror}", file=sys.stderr)
     return 127
+
+
+def _become(user: str) -> None:
+    """Become ``UID:GID`` for good: group first (it needs the privilege the user change drops), no
+    supplementary groups; the capabilities go with the root user."""
+    uid, _, gid = user.partition(":")
+    os.setgroups([])
+    os.setresgid(int(gid), int(gid), int(gid))
+    os.setresuid(int(uid), int(uid), int(uid))
 
 
 LIFELINE_FD = 3

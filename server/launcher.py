@@ -10,7 +10,8 @@ A command whose first word is ``python`` or ``python3`` runs with the referee's
 own interpreter, so bots see the same installed packages. It runs in its own process group
 with ``RLIMIT_AS``/``RLIMIT_CPU`` limits, and with the parent-death signal set
 to SIGKILL (both set by :mod:`server.guard` just before exec), so it dies with
-the referee even if the referee is SIGKILLed.
+the referee even if the referee is SIGKILLed. Its output reaches its log through
+:class:`~server.bot_output.CappedOutput`, at most ``OUTPUT_CAP_BYTES`` per match.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from grpc_health.v1 import health_pb2
 from sdk.serve import ADDRESS_ENV, PORT_ENV
 
 from . import guard
+from .bot_output import CappedOutput
 from .sandbox import ADDRESS as SANDBOX_ADDRESS
 from .sandbox import PORT as SANDBOX_PORT
 from .sandbox import Sandbox, SandboxLimits, absolute_words, find_program
@@ -142,6 +144,7 @@ class BotProcess:
             self.argv = _placed(words, self.address, port)
             self.env = {**os.environ, **(env or {}), PORT_ENV: str(port), ADDRESS_ENV: self.address}
         self.process: subprocess.Popen[bytes] | None = None
+        self.output: CappedOutput | None = None
         self._log: IO[bytes] | None = None
         self._output_from = 0  # where this launch's output starts in the log
 
@@ -155,19 +158,24 @@ class BotProcess:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = self.log_path.open("ab")
         self._output_from = self._log.tell()
+        read, write = os.pipe()
         try:
             self.process = subprocess.Popen(
                 _guarded(argv, self.limits, cgroup, sandboxed=self.sandbox is not None),
                 stdin=subprocess.DEVNULL,
-                stdout=self._log,
-                stderr=subprocess.STDOUT,
+                stdout=write,
+                stderr=write,
                 env=self.env,
                 cwd=self.cwd,
                 start_new_session=True,
             )
         except OSError:
+            os.close(read)
             self._log.close()
             raise
+        finally:
+            os.close(write)  # the bot's processes hold the only writing ends: the pipe ends with them
+        self.output = CappedOutput(read, self._log)
         _LIVE.add(self)
 
     def _program_found(self) -> bool:
@@ -181,6 +189,8 @@ class BotProcess:
 
     def last_output(self, lines: int = OUTPUT_LINES) -> list[str]:
         """The last non-blank lines this launch wrote to its log (not what earlier ones left there)."""
+        if self.output is not None and self.exit_code() is not None:
+            self.output.drain(timeout_s=0.5)  # a dead bot's last words may still be in the pipe
         try:
             with self.log_path.open("rb") as log:
                 size = log.seek(0, os.SEEK_END)
@@ -259,6 +269,8 @@ class BotProcess:
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait()
             _await_empty_group(process.pid)
+        if self.output is not None:
+            self.output.drain()
         if self._log is not None:
             self._log.close()
             self._log = None

@@ -11,6 +11,14 @@ environment, a limit on its processes, and it dies with its parent. Nothing else
 of the organiser's file system exists for it: not the bracket (and with it the
 seed), not the database, not other bots' logs or programs.
 
+A bot never runs as root. Started by an unprivileged user, bubblewrap puts it in a user
+namespace of its own, where it is that user. Started by root, bubblewrap sets the
+sandbox up as root (so it can show any folder) without a user namespace, and the guard
+inside becomes ``BOT_USER`` (nobody) before it starts the bot: a user namespace mapping
+the bot to nobody would not do, as its files' owner would still be the host's root, and
+root-only files (``/etc/shadow``) would be readable. The bot can read only what others
+may read: its program folder and the Python environment must be readable by all.
+
 :class:`Sandbox` builds the ``bwrap`` argument list and owns the socket's
 directory; :mod:`server.guard` applies the process limit inside it.
 """
@@ -58,9 +66,21 @@ BASE_ENV = {
 }
 """The whole environment of a sandboxed bot, besides its entrant's ``env``, ``SMTOURNEY_ADDRESS``
 and ``SMTOURNEY_PORT``."""
+BOT_USER = (65534, 65534)
+"""The user and group (nobody, nogroup) a bot runs as when the sandbox is started by root."""
+_AS_ROOT_NAMESPACES = (
+    "--unshare-ipc",
+    "--unshare-pid",
+    "--unshare-net",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    *("--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"),  # for the guard inside to drop root
+)
+"""Every namespace of ``--unshare-all`` but the user namespace, for a sandbox started by root."""
 _PYTHONS = ("python", "python3")
 _PREFIX = "smtourney-bot-"
-"""Socket folders and cgroups are named ``smtourney-bot-<launcher pid>-<random>``."""
+"""Socket folders and cgroups are named ``smtourney-bot-<launcher pid>.<its start time>-<random>``:
+the start time tells a dead launcher's leftovers from a live one's once its pid is reused."""
 
 
 class SandboxUnavailableError(OSError):
@@ -210,7 +230,11 @@ class Sandbox:
             self.env["PYTHONPATH"] = os.pathsep.join(filter(None, [self.env.get("PYTHONPATH"), extra]))
         self.limits = limits
         sweep_leftovers()
-        self.socket_dir = Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-"))
+        self.socket_dir = Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{_launcher_id(os.getpid())}-"))
+        self.user = BOT_USER if os.geteuid() == 0 else None
+        """Whom the guard inside becomes before starting the bot (None: it stays the launcher's user)."""
+        if self.user is not None:  # the bot makes its socket there
+            os.chown(self.socket_dir, *self.user)
         self.cgroup = pids_cgroup(self.socket_dir.name, limits.processes)
 
     @property
@@ -226,22 +250,32 @@ class Sandbox:
                 "bubblewrap (bwrap) is not installed: install the package bubblewrap, "
                 "or give the entrant sandbox: false"
             )
-        args = [bwrap, "--unshare-all", "--die-with-parent", "--clearenv"]
+        namespaces = ["--unshare-all"] if self.user is None else list(_AS_ROOT_NAMESPACES)
+        args = [bwrap, *namespaces, "--die-with-parent", "--clearenv"]
         args += ["--proc", "/proc", "--dev", "/dev"]  # first: a program may live under /tmp
         args += ["--size", str(self.limits.tmp_mb * 1024 * 1024), "--perms", "1777", "--tmpfs", "/tmp"]
         for directory in SYSTEM_DIRS:
             args += _system_mount(directory)
-        mounted = set(python_environment())
-        for path in sorted(mounted):
-            args += ["--ro-bind", str(path), str(path)]
+        shown = sorted(python_environment())
         if self.program.path is not None:
-            args += ["--ro-bind", str(self.program.path), str(self.program.path)]
+            shown.append(self.program.path)
+        parents = {parent for path in [*shown, Path(SOCKET_DIR)] for parent in path.parents} - {Path("/")}
+        for parent in sorted(parents):
+            # made by bubblewrap, these would copy the host folder's mode (a 0700 home is not the bot's)
+            args += ["--perms", "0755", "--dir", str(parent)]
+        for path in shown:
+            args += ["--ro-bind", str(path), str(path)]
         args += ["--bind", str(self.socket_dir), SOCKET_DIR, "--ro-bind", guard.__file__, GUARD_PATH]
         args += ["--chdir", str(self.program.workdir or "/")]
         for name, value in self.env.items():
             args += ["--setenv", name, value]
         inner = [sys.executable, "-I", "-S", GUARD_PATH, "-", "-", "-"]
-        options = ["--processes", str(self.limits.processes), "--lifeline", "watch"]
+        options = ["--lifeline", "watch"]
+        if self.user is not None:
+            options += ["--user", ":".join(map(str, self.user))]
+        if self.user is None or self.cgroup is None:
+            # Under a shared user the per-user count would add up every bot's processes: the cgroup counts.
+            options += ["--processes", str(self.limits.processes)]
         options += ["--relay-socket", SOCKET_PATH, "--relay-port", str(PORT)]
         return [*args, "--", *inner, *options, "--", *argv]
 
@@ -266,12 +300,25 @@ def sweep_leftovers() -> None:
     for place in places:
         for path in place.glob(f"{_PREFIX}*"):
             launcher = path.name.removeprefix(_PREFIX).split("-")[0]
-            if launcher.isdigit() and not Path(f"/proc/{launcher}").exists():
+            pid, _, started = launcher.partition(".")
+            if not pid.isdigit():
+                continue
+            running = _launcher_id(int(pid))  # a name without a start time: any process of that pid
+            if running is None or (started and running != launcher):
                 with contextlib.suppress(OSError):
                     if place == places[0]:
                         shutil.rmtree(path)
                     else:
                         path.rmdir()  # an empty cgroup only: one whose processes are all gone
+
+
+def _launcher_id(pid: int) -> str | None:
+    """``PID.START`` of a live process (its start time in clock ticks since boot); None once gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return f"{pid}.{int(stat.read().rsplit(b')', 1)[1].split()[19])}"
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def pids_cgroup(name: str, limit: int) -> Path | None:

@@ -16,6 +16,7 @@ from sdk.games.plugin import GamePlugin
 from sdk.protocol import PROTOCOL_VERSION
 
 from .bot_errors import describe_status
+from .bot_output import output_fault
 from .client import BotClient, BotConnection, Tls
 from .inprocess import InProcessClient
 from .launcher import BotProcess, Limits, StartupError
@@ -112,6 +113,7 @@ def open_seats(
         connect_all(plugin, seats, startup_timeout_s)
         yield seats
     finally:
+        note_output(seats)
         release(seats)
 
 
@@ -167,6 +169,14 @@ def connect_all(plugin: GamePlugin, seats: Sequence[Seat], startup_timeout_s: fl
             future.result()
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def note_output(seats: Sequence[Seat]) -> None:
+    """A fault on each seat whose launched bot wrote more output in the match than its log takes."""
+    for seat in seats:
+        output = None if seat.process is None else seat.process.output
+        if output is not None and output.dropped:
+            seat.fault(output_fault(output.cap, output.dropped))
 
 
 def release(seats: Sequence[Seat]) -> None:

@@ -14,6 +14,8 @@ from rich.table import Table
 
 from server.bounds import MAX_WORKERS
 from server.display import plain, print_error
+from server.launcher import interrupt_on_sigterm, stop_all
+from server.sandbox import sweep_leftovers
 from server.store.database import StoreError
 from server.store.location import Location
 from server.store.repository import Store
@@ -155,6 +157,7 @@ def serve(
     from .api import create_app
 
     check_executor_options(executor, ray_address)
+    sweep_leftovers()  # of a run that was killed, even if no bot is launched in this one
     ladder, location = _ladder_file(ladder_file, db)
     if data_dir is None:
         data_dir = default_data_dir(location if isinstance(location, Path) else ladder.database_path)
@@ -194,11 +197,17 @@ def serve(
             print_error(str(exc))
             raise typer.Exit(1) from None
         validator.start()
+        # uvicorn answers SIGTERM by stopping and then raising it again once its own handler is gone:
+        # ours then unwinds like Ctrl-C, so the workers and every bot are stopped and cleaned up.
+        interrupt_on_sigterm()
         try:
             uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+        except KeyboardInterrupt:
+            pass
         finally:
             loop.stop()
             validator.stop()
+            stop_all()
 
 
 def _fetch(server: str, path: str, token: str | None = None) -> list[dict[str, object]]:

@@ -7,6 +7,7 @@ exactly as the viewer exports it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
@@ -34,6 +35,8 @@ class SeatResult:
     score: int | None
     rank: int | None
     forfeited: bool | None
+    faults: list[str] | None
+    """What the referee held against the seat's bot, once the match has ended; of your own bots only."""
 
 
 @dataclass(frozen=True)
@@ -86,15 +89,17 @@ def matches_of(
     by_match: dict[int, list[SeatResult]] = {}
     for seat, seated_bot, owner in seats:
         result = results.get((ended.get(seat.ladder_match_id), seat.seat))
+        own = seated_bot.participant_id == participant_id
         by_match.setdefault(seat.ladder_match_id, []).append(
             SeatResult(
                 seat=seat.seat,
                 bot=seated_bot.name,
                 participant=owner.name,
-                mine=seated_bot.participant_id == participant_id,
+                mine=own,
                 score=None if result is None else result.score,
                 rank=None if result is None else result.rank,
                 forfeited=None if result is None else result.forfeited,
+                faults=json.loads(result.faults_json) if result is not None and own else None,
             )
         )
     rows = []

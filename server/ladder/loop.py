@@ -7,12 +7,16 @@ transaction by :meth:`LadderStore.finish_match`. The database is the source of t
 plays again every match left ``scheduled`` or ``playing``, with its stored seats and seed, and a
 match already stored is never stored twice. Bots fail inside their matches (strikes, forfeits),
 never in this loop: a referee that fails on a match marks that match ``error`` and play goes on; a
-worker that dies is replaced and its matches are played again.
+worker that dies is replaced and the match it was playing is played again (the others play on).
+Every ``RECONCILE_S`` the loop tells the workers which bots may keep their processes (the active
+ones, and those of matches in flight), so the processes of a bot that was retired, suspended or
+replaced end within seconds.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +27,7 @@ from server.tournament.executor import Executor, ExecutorChoice, ExecutorError
 from server.tournament.executors import start_executor
 from server.tournament.jobs import JobResult, MatchJob
 from server.tournament.live_writer import LiveTarget
+from server.tournament.pool import WorkerCrashError, WorkerPool
 from server.tournament.runner import referee_failure
 
 from .config import Ladder
@@ -36,6 +41,8 @@ POLL_S = 0.5
 AHEAD = 1
 """Tables decided beyond one per worker, so that a worker that finishes starts its next match at once
 rather than after storing a result and deciding a table (tens of milliseconds per match)."""
+RECONCILE_S = 2.0
+"""How often the workers are told which bots may keep their processes, when that changed."""
 MAX_RESTARTS = 5
 """Executor failures in a row (no match finishing in between) after which the loop stops playing."""
 
@@ -72,6 +79,7 @@ class LadderLoop:
         self._lock = threading.Lock()
         self._executor: Executor | None = None
         self._in_flight: dict[int, tuple[MatchJob, frozenset[int]]] = {}
+        self._keeping: frozenset[str] | None = None  # the entrants the workers were last told to keep
         self._live: LiveTarget | None = None
         self._thread = threading.Thread(target=self._run, name="ladder-loop", daemon=True)
 
@@ -115,12 +123,18 @@ class LadderLoop:
         for ladder_match_id in self._store.unfinished():
             self._submit(executor, ladder_match_id)
         restarts = 0
+        reconciled = 0.0
         while not self._stop.is_set():
             self._fill(executor)
+            if time.monotonic() - reconciled >= RECONCILE_S:
+                self._reconcile(executor)
+                reconciled = time.monotonic()
             if not self._in_flight:
                 self._stop.wait(POLL_S)
                 continue
             try:
+                if not executor.ready(RECONCILE_S):
+                    continue
                 result = executor.next_result()
             except ExecutorError as exc:
                 if self._stop.is_set():
@@ -128,11 +142,25 @@ class LadderLoop:
                 restarts += 1
                 if restarts > MAX_RESTARTS:
                     raise
-                self._report(f"{exc}; the workers are restarted and its matches played again")
-                executor = self._restart(executor)
+                if isinstance(exc, WorkerCrashError) and isinstance(executor, WorkerPool):
+                    self._report(f"{exc}; a fresh worker plays it again")
+                    executor.recover(exc)
+                else:
+                    self._report(f"{exc}; the workers are restarted and their matches played again")
+                    executor = self._restart(executor)
                 continue
             restarts = 0
             self._finish(tournament_id, result)
+
+    def _reconcile(self, executor: Executor) -> None:
+        """Tell the workers, if it changed, which bots may keep their processes: the active ones and
+        those of the matches in flight (a retired bot still plays the matches decided for it)."""
+        keep = self._store.entrants_in_play().union(
+            *(frozenset(spec.name for spec in job.specs) for job, _ in self._in_flight.values())
+        )
+        if keep != self._keeping:
+            executor.keep_only(keep)
+            self._keeping = keep
 
     def _live_target(self, tournament_id: int) -> LiveTarget:
         """Where the workers feed the matches they play, for the public's spectator view; whatever a
@@ -158,6 +186,7 @@ class LadderLoop:
             self._executor = None
         executor.close(graceful=False)
         fresh = self._start_executor()
+        self._keeping = None
         jobs = [job for job, _ in self._in_flight.values()]
         for job in jobs:
             fresh.submit(job)

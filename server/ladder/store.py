@@ -495,6 +495,16 @@ class LadderStore:
                 select(func.count()).select_from(LadderMatch).where(LadderMatch.status == DONE)
             ).one()
 
+    def entrants_in_play(self) -> frozenset[str]:
+        """The entrant names of the active bots: the only ones whose processes workers may keep."""
+        with self._session() as session:
+            found = session.exec(
+                select(LadderBot.name, LadderParticipant.name)
+                .join(LadderParticipant)
+                .where(LadderBot.status == ACTIVE)
+            ).all()
+        return frozenset(entrant_name(owner, bot) for bot, owner in found)
+
     def unfinished(self) -> list[int]:
         """Ladder matches decided but not stored (``scheduled`` or ``playing``), oldest first."""
         with self._session() as session:

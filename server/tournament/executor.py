@@ -39,6 +39,12 @@ class Executor(Protocol):
     def next_result(self) -> JobResult:
         """Wait for the next finished job (some job must be queued or playing)."""
 
+    def ready(self, timeout_s: float) -> bool:
+        """Whether :meth:`next_result` would return (or raise) at once, waiting up to ``timeout_s``."""
+
+    def keep_only(self, entrants: frozenset[str]) -> None:
+        """Have every worker stop at once the bot processes it keeps for entrants not named."""
+
     def close(self, *, graceful: bool) -> None:
         """Stop every worker: after a complete run if ``graceful``, at once (killing bots) otherwise."""
 

@@ -48,6 +48,13 @@ class JobResult:
     """Whether the match was written to the live feed while it was played (its rows to remove)."""
 
 
+@dataclass(frozen=True, slots=True)
+class KeepOnly:
+    """Sent to a worker at any time: stop the kept bot processes of every entrant not named."""
+
+    entrants: frozenset[str]
+
+
 class MatchPlayer:
     """Plays jobs one after another; owns what lives across matches (reused bot processes, the
     live feed's connection)."""
@@ -79,6 +86,10 @@ class MatchPlayer:
             return JobResult(job.index, error=f"{type(exc).__name__}: {exc}", details=traceback.format_exc())
         fed = feed is not None and feed.live_id is not None
         return JobResult(job.index, record=PackedRecord.pack(record), fed=fed)
+
+    def keep_only(self, entrants: frozenset[str]) -> None:
+        """Stop the kept processes of every entrant not named; safe while a match is played."""
+        self._host.keep_only(entrants)
 
     def close(self) -> None:
         """Stop every kept bot."""

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO
 
 from .executor import ExecutorError
-from .jobs import JobResult, MatchJob
+from .jobs import JobResult, KeepOnly, MatchJob
 
 __all__ = ["WorkerCrashError", "WorkerPool"]
 
@@ -35,9 +35,10 @@ STOP_GRACE_S = 10.0
 class WorkerCrashError(ExecutorError):
     """A worker process died without reporting (killed, or out of memory)."""
 
-    def __init__(self, pid: int, status: int, match_id: str) -> None:
+    def __init__(self, pid: int, status: int, job: MatchJob) -> None:
         how = f"killed by {signal.Signals(-status).name}" if status < 0 else f"exit status {status}"
-        super().__init__(f"worker process {pid} died ({how}) while playing match {match_id}")
+        super().__init__(f"worker process {pid} died ({how}) while playing match {job.match_id}")
+        self.pid, self.job = pid, job
 
 
 @dataclass
@@ -86,6 +87,15 @@ class WorkerPool:
                 with contextlib.suppress(OSError):
                     worker.connection.send(worker.job)
 
+    def ready(self, timeout_s: float) -> bool:
+        busy = [worker.connection for worker in self._workers if worker.job is not None]
+        return bool(wait(busy, timeout_s))
+
+    def keep_only(self, entrants: frozenset[str]) -> None:
+        for worker in self._workers:
+            with contextlib.suppress(OSError):  # a dead worker keeps nothing
+                worker.connection.send(KeepOnly(entrants))
+
     def next_result(self) -> JobResult:
         """The next finished job; raises WorkerCrashError if a worker died with its job."""
         busy = [worker for worker in self._workers if worker.job is not None]
@@ -96,10 +106,19 @@ class WorkerPool:
         try:
             result: JobResult = worker.connection.recv()
         except (EOFError, OSError):
-            raise WorkerCrashError(worker.process.pid, worker.process.wait(), worker.job.match_id) from None
+            raise WorkerCrashError(worker.process.pid, worker.process.wait(), worker.job) from None
         worker.job = None
         self._dispatch()
         return result
+
+    def recover(self, crash: WorkerCrashError) -> None:
+        """Put a fresh worker in the place of the one that died, and give it the match it lost first;
+        the other workers play on."""
+        dead = next(worker for worker in self._workers if worker.process.pid == crash.pid)
+        dead.connection.close()
+        self._workers[self._workers.index(dead)] = self._start()
+        self._pending.appendleft(crash.job)
+        self._dispatch()
 
     def close(self, *, graceful: bool) -> None:
         """Stop the workers: idle ones if ``graceful``, else at once (SIGTERM, then SIGKILL)."""

@@ -63,6 +63,9 @@ class MatchActor:
     def play(self, job: MatchJob) -> JobResult:
         return self._player.play(job)
 
+    def keep_only(self, entrants: frozenset[str]) -> None:
+        self._player.keep_only(entrants)
+
     def pid(self) -> int:
         """Its process, for whoever must find it on its node."""
         return os.getpid()
@@ -106,7 +109,9 @@ class RayExecutor:
             if cpus < 1:
                 raise ExecutorError("the Ray cluster has no CPU to run a worker on")
             # Handles are typed loosely: Ray's stubs do not follow ``.remote`` through a class.
-            self._actor_class: Any = ray.remote(num_cpus=1, max_restarts=0)(MatchActor)
+            actors: Any = ray.remote(num_cpus=1, max_restarts=0)(MatchActor)
+            # Two threads: keep_only runs while the actor plays a match.
+            self._actor_class: Any = actors.options(max_concurrency=2)
             self._workers = min(workers, cpus)
             self._idle: list[Any] = []
             for _ in range(self._workers):
@@ -210,6 +215,18 @@ class RayExecutor:
             raise ExecutorError(f"{why}; no Ray worker is left")
         if self._on_notice is not None:
             self._on_notice(f"{why}; the run goes on with {self._workers} worker(s)")
+
+    def ready(self, timeout_s: float) -> bool:
+        import ray
+
+        self._check_open()
+        ready, _ = ray.wait(list(self._playing), num_returns=1, timeout=timeout_s)
+        return bool(ready)
+
+    def keep_only(self, entrants: frozenset[str]) -> None:
+        self._check_open()
+        for actor in self._idle + [actor for actor, _ in self._playing.values()]:
+            actor.keep_only.remote(entrants)
 
     def _check_open(self) -> None:
         """After close() (from another thread) any Ray call would connect this process again."""

@@ -1,7 +1,8 @@
 """A worker process of :class:`~server.tournament.pool.WorkerPool`: plays the matches it is sent,
 one at a time, and sends back each result, until it is told to stop or its parent goes.
 Its :class:`~server.tournament.jobs.MatchPlayer` keeps launched bots up between matches
-and stops them when the worker ends.
+and stops them when the worker ends. A thread reads what the parent sends, so a
+:class:`~server.tournament.jobs.KeepOnly` takes effect at once, even in the middle of a match.
 
     python -m server.tournament.worker PARENT_PID SOCKET_FD
 
@@ -12,14 +13,16 @@ nothing of it outlives a SIGKILL: no semaphore, no helper process.
 
 from __future__ import annotations
 
+import queue
 import signal
 import sys
+import threading
 from multiprocessing.connection import Connection
 from types import FrameType
 
 from server.guard import die_with_parent
 
-from .jobs import MatchPlayer
+from .jobs import KeepOnly, MatchJob, MatchPlayer
 
 
 def _unwind(signum: int, frame: FrameType | None) -> None:
@@ -34,10 +37,12 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, _unwind)  # stops the match, and with it every bot of the match
     connection = Connection(descriptor)
     player = MatchPlayer()
+    jobs: queue.Queue[MatchJob | None] = queue.Queue()
+    threading.Thread(target=_read, args=(connection, player, jobs), name="worker-reader", daemon=True).start()
     try:
-        while (job := connection.recv()) is not None:
+        while (job := jobs.get()) is not None:
             connection.send(player.play(job))
-    except (KeyboardInterrupt, EOFError, BrokenPipeError):
+    except (KeyboardInterrupt, BrokenPipeError):
         pass
     finally:
         try:
@@ -45,6 +50,19 @@ def main(argv: list[str]) -> int:
         finally:
             connection.close()
     return 0
+
+
+def _read(connection: Connection, player: MatchPlayer, jobs: queue.Queue[MatchJob | None]) -> None:
+    """Queue the jobs the parent sends, apply its KeepOnly at once; None once it says stop or goes."""
+    try:
+        while (message := connection.recv()) is not None:
+            if isinstance(message, KeepOnly):
+                player.keep_only(message.entrants)
+            else:
+                jobs.put(message)
+    except (EOFError, OSError):
+        pass
+    jobs.put(None)
 
 
 if __name__ == "__main__":

@@ -272,7 +272,8 @@ class LadderCatalog:
         return rows
 
     def _faults(self, bot_id: int) -> list[Fault]:
-        """The bot's strikes and forfeits in its finished matches, from the stored seats, in order."""
+        """The bot's strikes, forfeits and other faults (output over the cap) in its finished matches,
+        from the stored seats, in order."""
         with Session(self.store.engine) as session:
             rows = session.exec(
                 select(LadderMatch.id, Seat, Match.tournament_id, Match.match_id)
@@ -283,7 +284,7 @@ class LadderCatalog:
                     LadderSeat.bot_id == bot_id,
                     col(LadderSeat.seat) == col(Seat.seat),
                     LadderMatch.status == DONE,
-                    (col(Seat.strikes) > 0) | col(Seat.forfeited),
+                    (col(Seat.strikes) > 0) | col(Seat.forfeited) | (col(Seat.faults_json) != "[]"),
                 )
                 .order_by(col(LadderMatch.id))
             ).all()

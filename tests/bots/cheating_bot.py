@@ -32,6 +32,12 @@ def _read(path: str) -> str:
     return Path(path).read_bytes()[:200].decode("utf-8", "replace")
 
 
+def _be_root() -> str:
+    if os.getuid() == 0 or os.geteuid() == 0:
+        return f"uid {os.getuid()}, euid {os.geteuid()}"
+    raise PermissionError(f"uid {os.getuid()}")
+
+
 def _listing(path: str) -> str:
     names = os.listdir(path)
     for name in names:  # reading one is the point
@@ -133,6 +139,8 @@ def _write_own_program() -> str:
 ATTACKS: dict[str, Callable[[], str]] = {
     "read-bracket": lambda: _read(os.environ["CHEAT_BRACKET"]),
     "read-database": lambda: _read(os.environ["CHEAT_DATABASE"]),
+    "read-root-only-file": lambda: _read("/etc/shadow"),
+    "be-root": _be_root,
     "read-other-logs": lambda: _listing(os.environ["CHEAT_LOG_DIR"]),
     "read-other-program": lambda: _read(os.environ["CHEAT_OTHER_PROGRAM"]),
     "read-referee-proc": _referee_proc,

@@ -223,6 +223,20 @@ def test_leftovers_of_a_killed_launcher_are_swept_and_live_ones_kept() -> None:
         live.rmdir()
 
 
+def test_leftovers_of_a_killed_launcher_whose_pid_was_reused_are_swept() -> None:
+    start = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+    reused = Path(tempfile.gettempdir()) / f"smtourney-bot-{os.getpid()}.{start - 1}-left"
+    live = Path(tempfile.gettempdir()) / f"smtourney-bot-{os.getpid()}.{start}-live"
+    reused.mkdir()
+    live.mkdir()
+    try:
+        sweep_leftovers()
+        assert not reused.exists() and live.exists()
+    finally:
+        shutil.rmtree(reused, ignore_errors=True)
+        live.rmdir()
+
+
 def test_install_folders_on_the_path_are_shown_but_not_folders_inside_site_packages(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
