@@ -186,9 +186,18 @@ def example_bot_class(page: Path, folder: Path, monkeypatch: pytest.MonkeyPatch)
     return bot_class
 
 
+@pytest.fixture
+def bot_folder(tmp_path: Path) -> Path:
+    """A folder for a bot's files, readable by the unprivileged user a sandboxed bot runs as
+    (pytest makes its folders private to their owner)."""
+    tmp_path.chmod(0o755)
+    return tmp_path
+
+
 @pytest.mark.parametrize("page", BOT_PAGES, ids=[page.stem for page in BOT_PAGES])
-def test_the_example_bot_plays_a_sandboxed_bracket_against_random(page: Path, tmp_path: Path) -> None:
+def test_the_example_bot_plays_a_sandboxed_bracket_against_random(page: Path, bot_folder: Path) -> None:
     """Saved as the page says and entered in a bracket by its command: every match played, no fault."""
+    tmp_path = bot_folder
     script = tmp_path / f"example_{page_game(page)}_bot.py"
     script.write_text(examples(page)[0], encoding="utf-8")
     row = standing_against_random(tmp_path / "duel.yaml", page_game(page), f"python {script}")
@@ -196,8 +205,9 @@ def test_the_example_bot_plays_a_sandboxed_bracket_against_random(page: Path, tm
 
 
 @pytest.mark.parametrize("page", BOT_PAGES, ids=[page.stem for page in BOT_PAGES])
-def test_the_example_bot_passes_bot_check(page: Path, tmp_path: Path) -> None:
+def test_the_example_bot_passes_bot_check(page: Path, bot_folder: Path) -> None:
     """Saved as the page says, the example runs as its own sandboxed process and passes every check."""
+    tmp_path = bot_folder
     script = tmp_path / f"example_{page_game(page)}_bot.py"
     script.write_text(examples(page)[0], encoding="utf-8")
     result = CliRunner().invoke(

@@ -352,13 +352,13 @@ class LadderStore:
             .where(col(LadderBot.status) == VALIDATING)
             .order_by(col(LadderBot.id))
         )
-        with self.store.engine.connect() as connection:
+        with translated(self.store.path), self.store.engine.connect() as connection:
             return [(bot_id or 0, owner, spec) for bot_id, owner, spec in connection.execute(query).all()]
 
     def discarded_programs(self) -> list[str]:
         """The ``spec_json`` of every failed or retired bot: their program folders are no longer run."""
         query = select_columns(col(LadderBot.spec_json)).where(col(LadderBot.status).in_((FAILED, RETIRED)))
-        with self.store.engine.connect() as connection:
+        with translated(self.store.path), self.store.engine.connect() as connection:
             return [spec for (spec,) in connection.execute(query).all()]
 
     def finish_validation(self, bot_id: int, *, passed: bool, reason: str | None, max_active: int) -> None:

@@ -142,22 +142,11 @@ class RayExecutor:
         from ray.exceptions import RayActorError
 
         while True:
-            assert self._playing or self._pending, "no job is being played"
-            self._check_open()
-            if not self._playing and not self._starting:
-                raise ExecutorError(f"no Ray worker is left to play the {len(self._pending)} matches waiting")
-            ready, _ = ray.wait([*self._playing, *self._starting], num_returns=1, timeout=TICK_S)
-            self._check_open()
-            if not ready or time.monotonic() - self._checked_at >= TICK_S:
-                self._check_cluster()
-            if not ready:
-                continue
-            if ready[0] in self._starting:
-                self._started(ready[0])
-                continue
-            actor, job = self._playing.pop(ready[0])
+            done = self._await_playing(None)
+            assert done is not None
+            actor, job = self._playing.pop(done)
             try:
-                result: JobResult = ray.get(ready[0])
+                result: JobResult = ray.get(done)
             except RayActorError as exc:
                 self._replace(actor, job, exc)
                 continue
@@ -217,11 +206,32 @@ class RayExecutor:
             self._on_notice(f"{why}; the run goes on with {self._workers} worker(s)")
 
     def ready(self, timeout_s: float) -> bool:
+        return self._await_playing(timeout_s) is not None
+
+    def _await_playing(self, timeout_s: float | None) -> ray.ObjectRef[JobResult] | None:
+        """A finished match's reference (left in place), or None after ``timeout_s`` (None: no limit).
+
+        Meanwhile actors that come up are given work, and between ticks the cluster is checked: a
+        head silent too long or no actor left raises ExecutorError, so nothing waits for ever."""
         import ray
 
-        self._check_open()
-        ready, _ = ray.wait(list(self._playing), num_returns=1, timeout=timeout_s)
-        return bool(ready)
+        deadline = None if timeout_s is None else time.monotonic() + timeout_s
+        while True:
+            assert self._playing or self._pending, "no job is being played"
+            self._check_open()
+            if not self._playing and not self._starting:
+                raise ExecutorError(f"no Ray worker is left to play the {len(self._pending)} matches waiting")
+            tick = TICK_S if deadline is None else max(0.0, min(TICK_S, deadline - time.monotonic()))
+            ready, _ = ray.wait([*self._playing, *self._starting], num_returns=1, timeout=tick)
+            self._check_open()
+            if not ready or time.monotonic() - self._checked_at >= TICK_S:
+                self._check_cluster()
+            if ready and ready[0] in self._starting:
+                self._started(ready[0])
+            elif ready:
+                return ready[0]
+            elif deadline is not None and time.monotonic() >= deadline:
+                return None
 
     def keep_only(self, entrants: frozenset[str]) -> None:
         self._check_open()

@@ -30,6 +30,7 @@ def install_example_game() -> Path:
     game when given ``PYTHONPATH`` set to it.
     """
     target = Path(tempfile.mkdtemp(prefix="smtourney-example-game-"))
+    target.chmod(0o755)  # a plugin must be readable by the sandbox's unprivileged user, as bots run
     atexit.register(shutil.rmtree, target, ignore_errors=True)
     subprocess.run(
         [

@@ -14,7 +14,7 @@ from bots.random import RandomBot
 from sdk.serve import BotServer, serve
 
 from ..servers.postgres import PostgresServer
-from .test_api import Api, served
+from .test_api import LOOPBACK, Api, served
 from .test_organiser import add
 
 OUTAGE_S = 10
@@ -56,7 +56,7 @@ def test_a_ladder_rides_out_a_postgres_outage_and_validates_a_bot_submitted_afte
 ) -> None:
     url = own_postgres.new_database()
     ladder_file = tmp_path / "ladder.yaml"
-    ladder_file.write_text("name: outage\ngame: saint_malo\nplayers: 2\n")
+    ladder_file.write_text("name: outage\ngame: saint_malo\nplayers: 2\n" + LOOPBACK)
     token = add(url, "ada")
     first, second, late = (f"127.0.0.1:{server.port}" for server in bot_servers)
     with served(ladder_file, "--db", url, "--log-dir", str(tmp_path / "logs")) as api:

@@ -18,6 +18,7 @@ from server.ladder.loop import LadderLoop
 from server.tournament.executor import ExecutorChoice
 from server.tournament.pool import WorkerPool
 
+from .test_api import LOOPBACK
 from .test_loop_kinds import ladder_with
 from .test_organiser import rows
 
@@ -37,7 +38,7 @@ def test_a_worker_that_dies_costs_only_its_match_and_the_other_worker_plays_on(
 ) -> None:
     ladder, store, ladders = ladder_with(
         tmp_path,
-        "name: w\ngame: saint_malo\nplayers: 2\nsandbox: false\n",
+        "name: w\ngame: saint_malo\nplayers: 2\nsandbox: false\n" + LOOPBACK,
         {f"r{i}": {"address": f"127.0.0.1:{bot.port}"} for i, bot in enumerate(random_bots)},
     )
     reports: list[str] = []
