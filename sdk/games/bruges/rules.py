@@ -185,6 +185,8 @@ def why_illegal(state: State, kind: str, step: Any) -> str:
             return f"card {step.card} is not in seat {seat}'s hand"
         if kind == TAKE_TURN and state.turn_played:
             return "the turn card is already played (B14)"
+        if not WORKERS <= step.action <= RECRUIT:
+            return f"action {step.action} is not one of the actions {WORKERS} to {RECRUIT} (B15)"
         return f"{card_name(step.card)} cannot take action {step.action} with argument {step.arg} now (B15)"
     if kind == TAKE_TURN and isinstance(step, Activate):
         return f"card {step.card} cannot be activated so now (B18: in play, unrotated, cost and needs met)"

@@ -15,7 +15,7 @@ from itertools import compress
 from operator import or_
 from typing import TYPE_CHECKING
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, shown
 from .actions import EducationMode, Play
 from .cards import (
     ALL_CITIES,
@@ -459,7 +459,7 @@ def _unused(play: Play, *allowed: str) -> None:
     )
     for key, value in values:
         if value is not None and key not in allowed:
-            raise IllegalActionError(CHOICES, f"{_name(play.event)} takes no {key} (got {value!r})")
+            raise IllegalActionError(CHOICES, f"{_name(play.event)} takes no {key} (got {shown(value)})")
     if play.returns and "returns" not in allowed:
         raise IllegalActionError(CHOICES, f"{_name(play.event)} gives no events back")
 
@@ -470,7 +470,7 @@ def _is_index(value: object, limit: int) -> bool:
 
 def _opponent(state: State, seat: int, target: int | None, ev: int) -> int:
     if not _is_index(target, state.n) or target == seat:
-        raise IllegalActionError(CHOICES, f"{_name(ev)} must name an opponent as target, not {target!r}")
+        raise IllegalActionError(CHOICES, f"{_name(ev)} must name an opponent as target, not {shown(target)}")
     assert target is not None
     return target
 
@@ -519,7 +519,7 @@ def check_play(state: State, seat: int, play: Play) -> None:
         _unused(play, "side")
         side = play.side
         if side not in _SIDES:
-            raise IllegalActionError(CHOICES, f"{_name(ev)} must name west or east, not {side!r}")
+            raise IllegalActionError(CHOICES, f"{_name(ev)} must name west or east, not {shown(side)}")
         assert side is not None
         if not opp & SIDE_MASKS[side]:
             raise IllegalActionError(
@@ -547,7 +547,7 @@ def _check_unification(play: Play, own: int, opp: int) -> None:
     _unused(play, "empire")
     empire = play.empire
     if not _is_index(empire, len(EMPIRE_MASKS)):
-        raise IllegalActionError(CHOICES, f"Unification must name an empire, not {empire!r}")
+        raise IllegalActionError(CHOICES, f"Unification must name an empire, not {shown(empire)}")
     assert empire is not None
     mask = EMPIRE_MASKS[empire]
     if (own & mask).bit_count() < 4:
@@ -576,5 +576,5 @@ def _check_education(state: State, seat: int, play: Play) -> None:
             raise IllegalActionError(PLAYABILITY, f"seat {target} holds no events to discard")
     else:
         raise IllegalActionError(
-            CHOICES, f"Education needs a mode, exchange or discard, not {play.education!r}"
+            CHOICES, f"Education needs a mode, exchange or discard, not {shown(play.education)}"
         )

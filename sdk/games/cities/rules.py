@@ -10,7 +10,7 @@ from collections.abc import Callable
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, shown
 from .actions import Action, Deck, Draw, Exchange, GiveCity, GiveEvent, Pass, Play, React, Shuffle, Step
 from .cards import EVENT_TYPES, NUM_CITIES, NUM_EVENT_TYPES, cities_of
 from .phases import OVER, Decision
@@ -109,7 +109,7 @@ def _check_shuffle(state: State, step: Shuffle) -> None:
 def _check_draw(state: State, step: Draw) -> None:
     _expect(state, Decision.DRAW, "C11 Curse")
     if step.take not in (Deck.CITY, Deck.EVENT):
-        raise IllegalActionError("C11 Curse", f"take the top city or the top event, not {step.take!r}")
+        raise IllegalActionError("C11 Curse", f"take the top city or the top event, not {shown(step.take)}")
 
 
 def _check_pass(state: State, step: Pass) -> None:
