@@ -39,6 +39,7 @@ def test_an_openspiel_game_is_named_with_the_prefix_and_the_sample_is_listed() -
     plugin = get_game("openspiel:kuhn_poker")
     assert plugin.name == "openspiel:kuhn_poker"
     assert (plugin.min_players, plugin.max_players) == (2, 10)
+    assert get_game("openspiel:leduc_poker").max_players == 2
     assert {f"openspiel:{name}" for name in adapter.SAMPLE} <= set(listed_games())
 
 
@@ -122,7 +123,7 @@ def test_simultaneous_moves_ask_every_seat_and_show_no_one_the_others_choice() -
     assert [(s.player, s.action) for s in state.spiel.full_history()] == [(0, 3), (1, 0)]
 
 
-@pytest.mark.parametrize("name", sorted(adapter.SAMPLE))
+@pytest.mark.parametrize("name", sorted(adapter.CROSS_CHECKED))
 def test_json_round_trips_and_re_simulates_to_the_same_state(name: str) -> None:
     plugin = get_game(f"openspiel:{name}")
     state = _random_game(plugin, 3)
@@ -144,7 +145,7 @@ def _direct(name: str, params: dict[str, Any], steps: list[int]) -> Any:
     return state
 
 
-@pytest.mark.parametrize("name", sorted(adapter.SAMPLE))
+@pytest.mark.parametrize("name", sorted(adapter.CROSS_CHECKED))
 @pytest.mark.parametrize("seed", range(3))
 def test_the_adapter_ends_where_openspiel_itself_ends(name: str, seed: int) -> None:
     plugin = get_game(f"openspiel:{name}")

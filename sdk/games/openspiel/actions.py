@@ -1,8 +1,6 @@
-"""A step: one OpenSpiel action id, a chance outcome's or the deciding seat's.
-
-Who takes it is the state's ``current_player`` (the chance player at a chance node), so the
-step itself is the id alone, as a reply names it.
-"""
+"""The steps: a chance outcome (``Outcome``) or the deciding seat's action (``Action``), each one
+OpenSpiel action id. Who takes an action is the state's ``current_player``, so it is the id
+alone, as a reply names it."""
 
 from __future__ import annotations
 
@@ -16,12 +14,21 @@ class Action:
     id: int
 
 
-def step_to_json(step: Action) -> dict[str, Any]:
-    return {"action": step.id}
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    id: int
 
 
-def step_from_json(data: Mapping[str, Any]) -> Action:
-    value = data.get("action")
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"a step is {{'action': <id>}}, not {dict(data)!r}")
-    return Action(value)
+Step = Action | Outcome
+
+
+def step_to_json(step: Step) -> dict[str, Any]:
+    return {"action" if isinstance(step, Action) else "outcome": step.id}
+
+
+def step_from_json(data: Mapping[str, Any]) -> Step:
+    for key, kind in (("action", Action), ("outcome", Outcome)):
+        value = data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and len(data) == 1:
+            return kind(value)
+    raise ValueError(f"a step is {{'action': <id>}} or {{'outcome': <id>}}, not {dict(data)!r}")

@@ -12,6 +12,8 @@ from .observation import Observation
 from .wire import action_from, fill_observation, observation_from, reply
 
 KIND = "spiel_action"
+#: The family's prefix of every adapted game's registry name.
+PREFIX = "openspiel"
 
 
 def _request(seen: Observation, context: DecisionContext) -> pb.SpielActionRequest:
@@ -38,4 +40,9 @@ def decisions(game: str) -> DecisionTable:
         decode_reply=action_from,
         summary="an action id from the request's legal actions",
     )
-    return DecisionTable(game, pb.DESCRIPTOR.services_by_name["OpenSpiel"], [spec])
+    return DecisionTable(game, pb.DESCRIPTOR.services_by_name["OpenSpiel"], [spec], game_of=_game_of)
+
+
+def _game_of(request: Any) -> str:
+    """Every adapted game shares the service: the request names its game."""
+    return f"{PREFIX}:{request.observation.game}"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Step
 from .state import State
 
 
-def default_action(state: State) -> Action:
+def default_action(state: State) -> Step:
     actions = state.legal_actions()
     if not actions:
         raise ValueError("no decision is pending")

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import Action
 from .loader import pyspiel
 from .observation import public_history
 from .state import State
@@ -44,7 +43,7 @@ def _by_openspiel(state: State, seat: int, rng: random.Random) -> State | None:
         return None
     redrawn = State(state.loaded)
     for step in drawn.full_history():
-        redrawn.apply(Action(int(step.action)))
+        redrawn.apply(redrawn.step_of(int(step.action)))
     return redrawn
 
 

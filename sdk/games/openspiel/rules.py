@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sdk.games.errors import IllegalActionError
 
-from .actions import Action
+from .actions import Action, Outcome, Step
 
 if TYPE_CHECKING:
     from .state import State
@@ -26,24 +26,27 @@ def legal_ids(state: State) -> list[int]:
     return [int(action) for action in state.spiel.legal_actions(state.current_player)]
 
 
-def check(state: State, step: Action) -> None:
+def check(state: State, step: Step) -> None:
     """Raise :class:`IllegalActionError` unless ``step`` is legal now."""
     if state.is_terminal():
         raise IllegalActionError(RULE, "the game is over")
-    if not isinstance(step, Action):
-        raise IllegalActionError(RULE, f"{step!r} is not an action")
+    expected = Outcome if state.is_chance_node() else Action
+    if not isinstance(step, expected):
+        raise IllegalActionError(
+            RULE, f"{step!r} is not {'a chance outcome' if expected is Outcome else 'an action'}"
+        )
     legal = legal_ids(state)
     if step.id not in legal:
         who = "chance" if state.is_chance_node() else f"player {state.current_player}"
         raise IllegalActionError(RULE, f"action {step.id} is not one of {who}'s legal actions {legal}")
 
 
-def draw_chance(state: State, rng: random.Random) -> Action:
+def draw_chance(state: State, rng: random.Random) -> Outcome:
     """A chance outcome drawn from OpenSpiel's explicit distribution with the referee's ``rng``."""
     outcomes = state.spiel.chance_outcomes()
     point = rng.random() * sum(probability for _, probability in outcomes)
     for action, probability in outcomes:
         point -= probability
         if point < 0:
-            return Action(int(action))
-    return Action(int(outcomes[-1][0]))
+            return Outcome(int(action))
+    return Outcome(int(outcomes[-1][0]))

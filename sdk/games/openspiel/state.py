@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import rules
-from .actions import Action
+from .actions import Action, Outcome, Step
 from .params import PLAYERS, Loaded, load
 
 #: ``current_player`` at a chance node and at the end (OpenSpiel's own markers).
@@ -28,7 +28,7 @@ class State:
     def __init__(self, loaded: Loaded) -> None:
         self.loaded = loaded
         self.spiel: Any = loaded.game.new_initial_state()
-        self.history: list[Action] = []
+        self.history: list[Step] = []
         self.pending: dict[int, int] = {}
 
     # -- whose turn -------------------------------------------------------------------------
@@ -62,13 +62,18 @@ class State:
 
     # -- steps ------------------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
-        return [Action(action) for action in rules.legal_ids(self)]
+    def legal_actions(self) -> list[Step]:
+        kind = Outcome if self.is_chance_node() else Action
+        return [kind(action) for action in rules.legal_ids(self)]
 
-    def sample_chance(self, rng: random.Random) -> Action:
+    def step_of(self, action: int) -> Step:
+        """Action id ``action`` as the step due now (a chance outcome at a chance node)."""
+        return Outcome(action) if self.is_chance_node() else Action(action)
+
+    def sample_chance(self, rng: random.Random) -> Outcome:
         return rules.draw_chance(self, rng)
 
-    def apply(self, step: Action) -> None:
+    def apply(self, step: Step) -> None:
         rules.check(self, step)
         self.history.append(step)
         if not self.is_simultaneous():
@@ -120,7 +125,7 @@ class State:
     def from_json(cls, data: Mapping[str, Any]) -> State:
         state = cls(load(str(data["game"]), dict(data["params"])))
         for action in data["history"]:
-            state.apply(Action(int(action)))
+            state.apply(state.step_of(int(action)))
         return state
 
 
