@@ -36,6 +36,15 @@ def _plain(value: Any) -> Any:
 
 
 @cache
+def _specification(name: str) -> tuple[str, ...]:
+    """The parameter names of ``name``, checked here before OpenSpiel (which prints its refusals)."""
+    for kind in pyspiel().registered_games():
+        if kind.short_name == name:
+            return tuple(sorted(kind.parameter_specification))
+    raise ValueError(f"unknown OpenSpiel game {name!r}")
+
+
+@cache
 def _load(name: str, frozen: tuple[tuple[str, Any], ...]) -> Loaded:
     spiel = pyspiel()
     try:
@@ -49,7 +58,12 @@ def _load(name: str, frozen: tuple[tuple[str, Any], ...]) -> Loaded:
 
 def load(name: str, params: Mapping[str, Any]) -> Loaded:
     """The game ``name`` with ``params``; ValueError naming a wrong parameter or value."""
+    known = _specification(name)
     for key, value in params.items():
+        if key not in known:
+            raise ValueError(
+                f"openspiel:{name}: Unknown parameter {key!r}. Available parameters are: {', '.join(known)}"
+            )
         if not isinstance(value, bool | int | float | str):
             raise ValueError(f"openspiel:{name}: parameter {key!r} must be a number, a string or a boolean")
     return _load(name, tuple(sorted(params.items())))
