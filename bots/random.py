@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from sdk.bot import Bot
 from sdk.games.decisions import DecisionContext
-from sdk.games.registry import games, get_game
+from sdk.games.registry import get_game, listed_games
 from sdk.serve import run
 
 
@@ -23,7 +23,7 @@ class RandomBot(Bot):
     name = "random"
     version = "2.0"
     author = "smtourney"
-    games: ClassVar[tuple[str, ...]] = tuple(sorted(games()))
+    games: ClassVar[tuple[str, ...]] = tuple(sorted(listed_games()))
 
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
         rng = _random.Random(f"{context.match_id}/{context.seat}/{context.decision_id}")

@@ -218,6 +218,8 @@ def serve(
     services = [bot_pb2.DESCRIPTOR.services_by_name["Bot"].full_name]
     for game in bot.games:
         decisions = get_game(game).decisions
+        if decisions.service_name in services:
+            continue  # one service for several games (a game family's): registered once
         if not bot.answers_every_kind(decisions.kinds):
             missing = ", ".join(decisions.missing_methods(type(bot)))
             raise TypeError(f"{type(bot).__name__} plays {game} but has no method for: {missing}")

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sdk.games.plugin import GamePlugin, GameState
-from sdk.games.registry import declared_but_not_installed
+from sdk.games.registry import declared_but_not_installed, listed_games
 from sdk.games.registry import games as installed_games
 from sdk.serve import PORT_ENV
 from sdk.serve import run as serve_bot
@@ -197,7 +197,7 @@ def games_command(
     json_output: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List the installed games: players, parameters and decision kinds."""
-    listing = [_game_listing(plugin) for _, plugin in sorted(installed_games().items())]
+    listing = [_game_listing(plugin) for _, plugin in sorted(listed_games().items())]
     for missing in declared_but_not_installed():
         print_error(missing.hint(), label="note:", style="yellow")
     if json_output:

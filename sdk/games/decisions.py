@@ -78,8 +78,16 @@ class DecisionSpec:
 class DecisionTable:
     """Every decision kind of a game, in the order its service declares them."""
 
-    def __init__(self, game: str, service: ServiceDescriptor, specs: Sequence[DecisionSpec]) -> None:
+    def __init__(
+        self,
+        game: str,
+        service: ServiceDescriptor,
+        specs: Sequence[DecisionSpec],
+        game_of: Callable[[Any], str] | None = None,
+    ) -> None:
         self.game = game
+        #: The game a request is of, where one service serves several games (a game family's).
+        self.game_of = game_of
         self.service_name = service.full_name
         self.specs: dict[str, DecisionSpec] = {spec.kind: spec for spec in specs}
         declared = {method.name for method in service.methods}
@@ -127,7 +135,8 @@ class DecisionTable:
 
         def method(spec: DecisionSpec) -> grpc.RpcMethodHandler[Any, Any]:
             def call(request: Any, rpc_context: grpc.ServicerContext) -> Message:
-                context = context_of(request.context, self.game)
+                game = self.game if self.game_of is None else self.game_of(request)
+                context = context_of(request.context, game)
                 action = handler.decide(spec.kind, spec.decode_request(request), context)
                 return spec.encode_reply(action, context.decision_id)
 

@@ -1,4 +1,9 @@
-"""Game plugins by name, discovered through the ``smtourney.games`` entry points."""
+"""Game plugins by name, discovered through the ``smtourney.games`` entry points.
+
+A game family (``smtourney.game_families``) adapts a whole collection of games: its games are
+named ``<prefix>:<game>`` and made on demand (``get_game``); the ones it lists are checked and
+shown with the installed games (``listed_games``).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,28 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Protocol
 
 from .plugin import GamePlugin
 
 ENTRY_POINT_GROUP = "smtourney.games"
+FAMILY_GROUP = "smtourney.game_families"
+
+
+class GameFamily(Protocol):
+    """A collection of games adapted as one: ``<prefix>:<game>``."""
+
+    prefix: str
+
+    def game(self, name: str) -> GamePlugin:
+        """The plugin of ``name`` (after the prefix); KeyError, one line, when there is none."""
+        ...
+
+    def listed(self) -> dict[str, GamePlugin]:
+        """The family's games checked and listed with the installed games, by registry name."""
+        ...
+
+
 #: The project file of a source checkout, whose entry points are only seen once installed.
 PROJECT_FILE = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
@@ -25,9 +48,34 @@ def games() -> dict[str, GamePlugin]:
     return found
 
 
+@cache
+def families() -> dict[str, GameFamily]:
+    """Every installed game family, by prefix."""
+    found: dict[str, GameFamily] = {}
+    for entry in entry_points(group=FAMILY_GROUP):
+        family: GameFamily = entry.load()
+        found[family.prefix] = family
+    return found
+
+
+def listed_games() -> dict[str, GamePlugin]:
+    """The installed games and those the families list, by registry name."""
+    found = dict(games())
+    for family in families().values():
+        found.update(family.listed())
+    return found
+
+
 def get_game(name: str) -> GamePlugin:
     """The plugin named ``name``; ``KeyError`` lists the known games, or says how to install a game
     the project declares but the installed metadata does not have yet."""
+    prefix, colon, rest = name.partition(":")
+    if colon:
+        family = families().get(prefix)
+        if family is None:
+            installed = ", ".join(sorted(families())) or "none"
+            raise KeyError(f"unknown game family {prefix!r} in {name!r}; installed: {installed}")
+        return family.game(rest)
     known = games()
     if name not in known:
         for missing in declared_but_not_installed():

@@ -25,7 +25,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from bots.random import RandomBot
 from sdk.games.context_wire import context_from_message
 from sdk.games.decisions import DecisionSpec, DecisionTable
-from sdk.games.registry import games
+from sdk.games.registry import listed_games
 from sdk.protocol.v1 import bot_pb2_grpc
 from sdk.serve import LifecycleServicer
 
@@ -39,11 +39,11 @@ class Recorder:
         self.path = directory / f"{os.getpid()}.jsonl"
         self.lock = threading.Lock()
 
-    def write(self, game: str, spec: DecisionSpec, raw: bytes) -> Any:
+    def write(self, table: DecisionTable, spec: DecisionSpec, raw: bytes) -> Any:
         request: Any = spec.request_type.FromString(raw)
         context = request.context
         line = {
-            "game": game,
+            "game": table.game if table.game_of is None else table.game_of(request),
             "kind": spec.kind,
             "match_id": context.match_id,
             "seat": context.seat,
@@ -61,11 +61,12 @@ def recording_handler(table: DecisionTable, recorder: Recorder) -> grpc.GenericR
 
     def method(spec: DecisionSpec) -> grpc.RpcMethodHandler[Any, Any]:
         def call(request: Any, context: grpc.ServicerContext) -> Any:
-            decision = context_from_message(request.context, table.game)
+            game = table.game if table.game_of is None else table.game_of(request)
+            decision = context_from_message(request.context, game)
             action = bot.decide(spec.kind, spec.decode_request(request), decision)
             return spec.encode_reply(action, decision.decision_id)
 
-        deserialize: Callable[[bytes], Any] = lambda raw: recorder.write(table.game, spec, raw)  # noqa: E731
+        deserialize: Callable[[bytes], Any] = lambda raw: recorder.write(table, spec, raw)  # noqa: E731
         return grpc.unary_unary_rpc_method_handler(
             call, request_deserializer=deserialize, response_serializer=spec.reply_type.SerializeToString
         )
@@ -84,7 +85,8 @@ def main() -> None:
     recorder = Recorder(Path(os.environ[RECORD_DIR_ENV]))
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
     bot_pb2_grpc.add_BotServicer_to_server(LifecycleServicer(RecordingBot()), server)
-    server.add_generic_rpc_handlers([recording_handler(p.decisions, recorder) for p in games().values()])
+    tables = {p.decisions.service_name: p.decisions for p in reversed(listed_games().values())}
+    server.add_generic_rpc_handlers([recording_handler(table, recorder) for table in tables.values()])
     health_servicer = health.HealthServicer()
     health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from sdk.games.registry import games
+from sdk.games.registry import games, listed_games
 
 EXAMPLE_SOURCE = Path(__file__).resolve().parent.parent / "example_game"
 
@@ -67,6 +67,6 @@ def example_game_visible() -> Iterator[None]:
 
 
 def installed_games_with_example() -> list[str]:
-    """Every installed game's name, the example's included."""
+    """Every installed and listed game's name, the example's included."""
     with example_game_visible():
-        return sorted(games())
+        return sorted(listed_games())

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sdk.games.decisions import DecisionContext
-from sdk.games.registry import games
+from sdk.games.registry import get_game
 
 from .example_install import installed_games_with_example
 
@@ -23,7 +23,7 @@ MAX_DECISIONS = 60
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(0, 3))
 def test_requests_and_replies_survive_the_wire(name: str, seed: int, players: int) -> None:
-    plugin = games()[name]
+    plugin = get_game(name)
     rng = random.Random(seed)
     count = plugin.min_players + players % (plugin.max_players - plugin.min_players + 1)
     state = plugin.new_state(count, {})

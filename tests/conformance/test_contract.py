@@ -17,7 +17,7 @@ import pytest
 from sdk.games.decisions import DecisionContext
 from sdk.games.errors import IllegalActionError
 from sdk.games.plugin import GamePlugin, GameState
-from sdk.games.registry import games
+from sdk.games.registry import get_game
 
 from .example_install import installed_games_with_example
 
@@ -61,7 +61,7 @@ def _walk(plugin: GamePlugin, seed: int) -> Iterator[tuple[GameState, Any]]:
 
 @pytest.fixture(params=GAMES)
 def plugin(request: pytest.FixtureRequest) -> GamePlugin:
-    return games()[request.param]
+    return get_game(request.param)
 
 
 def test_every_example_and_real_game_is_installed() -> None:
@@ -242,12 +242,12 @@ def test_a_seat_sees_nothing_of_decisions_it_does_not_learn_of(plugin: GamePlugi
 
 def test_the_unseen_decisions_property_has_cases_to_check() -> None:
     """Its first case: seats asked one after another whether to reveal protection (Cities, C12)."""
-    assert sum(1 for name in GAMES for seed in SEEDS for _ in unseen_decisions(games()[name], seed)) > 0
+    assert sum(1 for name in GAMES for seed in SEEDS for _ in unseen_decisions(get_game(name), seed)) > 0
 
 
 def test_the_example_game_asks_its_bids_together() -> None:
     """The property above has something to check: blind bids are simultaneous decisions."""
-    plugin = games()["blind_auction"]
+    plugin = get_game("blind_auction")
     groups = [
         plugin.deciding_seats(state)
         for state, _ in _walk(plugin, 1)
@@ -258,7 +258,7 @@ def test_the_example_game_asks_its_bids_together() -> None:
 
 def test_the_secrecy_check_catches_a_leak() -> None:
     """The property has teeth: an observation that showed another seat's pending bid would fail it."""
-    plugin = games()["blind_auction"]
+    plugin = get_game("blind_auction")
     rng = random.Random(3)
     leaks = 0
     for state, _ in _walk(plugin, 3):
@@ -301,7 +301,7 @@ def test_the_spectator_view_holds_only_what_every_seat_may_know(plugin: GamePlug
 
 def test_the_spectator_view_check_catches_a_leak() -> None:
     """The property has teeth: a spectator shown the organiser's view would see redrawn hands change."""
-    plugin = games()["blind_auction"]
+    plugin = get_game("blind_auction")
     rng = random.Random(5)
     leaks = sum(
         plugin.view(plugin.resample_hidden(state, seat, rng), None) != plugin.view(state, None)
@@ -314,7 +314,7 @@ def test_the_spectator_view_check_catches_a_leak() -> None:
 
 def test_a_spectator_is_shown_the_public_part_of_the_position() -> None:
     """The default spectator view keeps what every seat is shown alike, not just nothing."""
-    plugin = games()["blind_auction"]
+    plugin = get_game("blind_auction")
     state = plugin.new_state(2, {})
     shown = plugin.spectator_view(state)
     assert shown["scores"] == [0, 0] and shown["hands"] == [None, None]

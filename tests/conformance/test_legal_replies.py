@@ -8,7 +8,7 @@ import random
 import pytest
 
 from sdk.games.decisions import DecisionContext
-from sdk.games.registry import games
+from sdk.games.registry import get_game
 
 from .example_install import installed_games_with_example
 
@@ -16,7 +16,7 @@ from .example_install import installed_games_with_example
 def _listing_kinds(name: str) -> set[str]:
     """The decision kinds of ``name`` whose requests list their legal replies."""
     kinds = set()
-    for spec in games()[name].decisions:
+    for spec in get_game(name).decisions:
         field = spec.request_type.DESCRIPTOR.fields_by_name.get("legal")
         if field is not None and field.message_type is spec.reply_type.DESCRIPTOR:
             kinds.add(spec.kind)
@@ -33,7 +33,7 @@ def test_the_listed_replies_are_the_legal_actions(name: str, seed: int) -> None:
     listing = _listing_kinds(name)
     if not listing:
         pytest.skip(f"{name}'s requests list no replies")
-    plugin = games()[name]
+    plugin = get_game(name)
     rng = random.Random(seed)
     state = plugin.new_state(plugin.min_players + seed % 2, {})
     seen: set[str] = set()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from sdk.games.registry import games
+from sdk.games.registry import get_game
 
 from .example_install import installed_games_with_example
 
@@ -39,7 +39,7 @@ LEGACY_DEFAULT = 'default="saint_malo",  # brackets from before'
 
 def nouns(name: str) -> tuple[str, ...]:
     """The game's own ``NOUNS``, from the ``view`` module beside its plugin."""
-    package = type(games()[name]).__module__.rpartition(".")[0]
+    package = type(get_game(name)).__module__.rpartition(".")[0]
     try:
         view = importlib.import_module(f"{package}.view")
     except ModuleNotFoundError:
@@ -50,7 +50,7 @@ def nouns(name: str) -> tuple[str, ...]:
 
 
 def patterns(name: str, path: Path) -> list[re.Pattern[str]]:
-    plugin = games()[name]
+    plugin = get_game(name)
     words = [*nouns(name), plugin.name, plugin.title]
     found = [re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)]
     # A kind that is a word of the shared code is the game's clash, reported by the test below.
@@ -79,7 +79,7 @@ def test_no_decision_kind_is_a_word_of_the_shared_code(game: str) -> None:
     """A decision kind that is also a string of the shared code is almost always a game naming its
     kind like a word the shared code uses (``turn``): the message says so, naming the kind first."""
     shared = shared_literals()
-    clashes = sorted(kind for kind in games()[game].decisions.kinds if kind in shared)
+    clashes = sorted(kind for kind in get_game(game).decisions.kinds if kind in shared)
     assert not clashes, (
         f"{game}'s decision kind {', '.join(map(repr, clashes))} is a word the shared code already uses "
         "(as a string): rename the kind after the game's own thing (Bruges calls its rules' 'turn' "

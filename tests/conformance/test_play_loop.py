@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from sdk.games.play import RandomPolicy, apply_unchecked, play_to_end, sample_action
-from sdk.games.registry import games
+from sdk.games.registry import get_game
 
 from .example_install import installed_games_with_example
 
@@ -18,7 +18,7 @@ GAMES = installed_games_with_example()
 
 
 def _game(name: str, seed: int, *, check: bool = True) -> tuple[Any, list[Any]]:
-    plugin = games()[name]
+    plugin = get_game(name)
     steps: list[Any] = []
     policies = [RandomPolicy(random.Random(seed + seat)) for seat in range(plugin.min_players)]
     final = play_to_end(plugin, policies, random.Random(seed), check=check, steps=steps)
@@ -27,7 +27,7 @@ def _game(name: str, seed: int, *, check: bool = True) -> tuple[Any, list[Any]]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_game_is_played_to_the_end_and_its_steps_replay_it(name: str) -> None:
-    plugin = games()[name]
+    plugin = get_game(name)
     final, steps = _game(name, 3)
     assert final.is_terminal() and steps
     again = plugin.new_state(plugin.min_players, {})
@@ -39,7 +39,7 @@ def test_a_game_is_played_to_the_end_and_its_steps_replay_it(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_play_goes_on_from_a_state_where_it_stands(name: str) -> None:
-    plugin = games()[name]
+    plugin = get_game(name)
     _, steps = _game(name, 5)
     state = plugin.new_state(plugin.min_players, {})
     for step in steps[:3]:

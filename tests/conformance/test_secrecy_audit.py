@@ -82,7 +82,8 @@ def one_round(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
 
 def test_every_request_holds_only_what_its_seat_may_know(one_round: tuple[Path, Path]) -> None:
     matches, requests = audit(*one_round, TOURNAMENT_SEED)
-    assert matches == 12 and requests > 12 * 4
+    # Every match asks several requests (short games such as a hand of poker ask two or three).
+    assert matches == 12 and requests > 12 * 2
 
 
 def test_the_audit_catches_a_request_that_was_not_the_observation(

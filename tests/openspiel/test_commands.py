@@ -1,0 +1,48 @@
+"""OpenSpiel games from the command line: listed, played through gRPC by sandboxed bots, and a
+bracket from the repository run and verified."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from ..server.conftest import ROOT
+
+
+def _smtourney(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "server", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_the_listed_openspiel_games_are_shown_with_their_players(tmp_path: Path) -> None:
+    listed = _smtourney("games", "--json", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    games = {game["name"]: game for game in json.loads(listed.stdout)}
+    assert games["openspiel:tic_tac_toe"]["max_players"] == 2
+    assert [d["kind"] for d in games["openspiel:kuhn_poker"]["decisions"]] == ["spiel_action"]
+
+
+def test_the_kuhn_bracket_runs_and_verifies(tmp_path: Path) -> None:
+    bracket = ROOT / "tournaments" / "openspiel-kuhn.yaml"
+    run = _smtourney("run", str(bracket), "--db", "k.db", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    verify = _smtourney("verify", "--db", "k.db", cwd=tmp_path)
+    assert verify.returncode == 0, verify.stdout
+    assert "12 matches checked, 12 ok, 0 failed" in verify.stdout
+
+
+def test_a_wrong_parameter_in_a_bracket_is_one_line(tmp_path: Path) -> None:
+    text = (ROOT / "tournaments" / "openspiel-kuhn.yaml").read_text()
+    (tmp_path / "b.yaml").write_text(text.replace("players: 2\n", "players: 2\nparams:\n  cards: 3\n"))
+    run = _smtourney("run", "b.yaml", "--db", "k.db", cwd=tmp_path)
+    assert run.returncode == 2
+    assert "Unknown parameter 'cards'" in run.stderr and "Traceback" not in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1, run.stderr
