@@ -14,6 +14,6 @@ class IllegalActionError(ValueError):
 
 
 def shown(value: object) -> str:
-    """``value`` as a refusal names it: an enum member by its name (``ROME``, not ``<Empire.ROME: 0>``,
+    """``value`` as a refusal names it: an enum member by its name (``RED``, not ``<Colour.RED: 0>``,
     whose number is the engine's, not the wire's), anything else as Python writes it."""
     return value.name if isinstance(value, Enum) else repr(value)
