@@ -3,6 +3,9 @@ read and dropped, and counted: a bot printing without end fills no disk, and its
 
 The bot writes into a pipe rather than into its log file: only the launcher decides what reaches
 the disk. A thread reads the pipe until every process of the bot has closed it (the bot's death).
+A process kept between matches writes every match into the one log it was launched with: that
+log is emptied at the start of a match once it holds ``PROCESS_LOG_CAP_BYTES`` less one match's
+cap, so it never outgrows the cap however long the process lives, and always holds the newest match.
 """
 
 from __future__ import annotations
@@ -12,16 +15,24 @@ import os
 import threading
 from typing import IO
 
-__all__ = ["OUTPUT_CAP_BYTES", "CappedOutput", "output_fault"]
+__all__ = ["OUTPUT_CAP_BYTES", "PROCESS_LOG_CAP_BYTES", "CappedOutput", "output_fault"]
 
 OUTPUT_CAP_BYTES = 1024 * 1024
 """Bytes of a bot's output written to its log per match (or per check); the rest is dropped."""
+PROCESS_LOG_CAP_BYTES = 4 * OUTPUT_CAP_BYTES
+"""Largest log of one launched process, over all the matches it plays (its host's notes aside)."""
 _CHUNK = 1024 * 1024
 
 
 def output_fault(cap: int, dropped: int) -> str:
     """The fault recorded on a seat (or check) whose bot wrote more than ``cap`` bytes."""
     return f"output over {cap:,} bytes: {dropped:,} bytes dropped"
+
+
+_EMPTIED = (
+    f"[smtourney] earlier matches' output removed: a process's log is kept under "
+    f"{PROCESS_LOG_CAP_BYTES:,} bytes\n"
+).encode()
 
 
 class CappedOutput:
@@ -64,9 +75,18 @@ class CappedOutput:
             return self._dropped
 
     def new_period(self) -> None:
-        """Start a new period (the next match of a kept process): the cap counts afresh."""
+        """Start a new period (the next match of a kept process): the cap counts afresh, and the
+        log is emptied first if this match could take it over ``PROCESS_LOG_CAP_BYTES``, or if it
+        was deleted (pruned) while the process kept writing it, where nobody could read it."""
         with self._lock:
             self._written = self._dropped = 0
+            with contextlib.suppress(OSError, ValueError):  # a log closed under a straggler
+                self._log.flush()
+                status = os.fstat(self._log.fileno())
+                if status.st_size > PROCESS_LOG_CAP_BYTES - self.cap or status.st_nlink == 0:
+                    os.ftruncate(self._log.fileno(), 0)
+                    self._log.write(_EMPTIED)
+                    self._log.flush()
 
     def drain(self, timeout_s: float = 2.0) -> None:
         """Once the bot is gone: wait until what is left in the pipe is copied (a straggler still

@@ -7,18 +7,20 @@ Every refusal is a 4xx whose ``detail`` is one line, decided before anything is 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException, Query, Request, status
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.requests import ClientDisconnect
 
 from server.address import address_problem
+from server.bot_output import PROCESS_LOG_CAP_BYTES
 from server.store.models import LadderParticipant
 from server.tournament.bracket_checks import command_problem, header_value_problem, name_problem
 from server.tournament.bracket_errors import format_path
@@ -32,9 +34,11 @@ from .body_limit import BodyLimit
 from .checking import CheckReport
 from .config import Ladder
 from .history import MatchInProgressError, ended_match, matches_of
+from .match_logs import newest_match_log
 from .outage_reply import answer_outages
 from .programs import Programs, default_data_dir
 from .refused import RefusedUploads
+from .seating import entrant_name
 from .store import BotRow, LadderError, LadderStore, LimitError, SubmissionLimits
 from .tokens import MAX_TOKEN_CHARS
 
@@ -247,6 +251,24 @@ def create_app(
                 return _with_report(row, log_dir)
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"{participant.name} has no bot named {name!r}")
 
+    @app.get(
+        "/api/ladder/bots/{name}/log",
+        summary="The log of my bot's newest match still kept",
+        response_class=Response,
+        responses=_refusals(401, 404),
+    )
+    def my_bot_log(participant: Participant, name: str) -> Response:
+        """What the bot's process wrote (its output, and the ladder's lines naming each match), as
+        plain text; older logs are deleted as the ladder's log budget says (docs/ladder.md)."""
+        row = next((row for row in store.bots(_id(participant)) if row.name == name), None)
+        if row is None:
+            raise HTTPException(status.HTTP_404_NOT_FOUND, f"{participant.name} has no bot named {name!r}")
+        found = newest_match_log(log_dir, entrant_name(participant.name, name), store.seats_of(row.id))
+        text = None if found is None else _tail(found, PROCESS_LOG_CAP_BYTES)
+        if text is None:
+            raise HTTPException(status.HTTP_404_NOT_FOUND, f"no log of a match of {name!r} is kept")
+        return Response(text, media_type="text/plain; charset=utf-8")
+
     @app.post(
         ARCHIVE_PATH,
         status_code=status.HTTP_201_CREATED,
@@ -398,6 +420,16 @@ def _with_report(row: BotRow, log_dir: Path) -> dict[str, Any]:
     """A bot as its owner sees it: with its check's lines and the last lines its program wrote."""
     report = CheckReport(log_dir, row.id)
     return {**row.to_json(), "check": report.lines(), "log": report.log_tail()}
+
+
+def _tail(path: Path, most: int) -> bytes | None:
+    """The last ``most`` bytes of ``path``; None if it was deleted meanwhile."""
+    try:
+        with path.open("rb") as file:
+            file.seek(max(0, file.seek(0, os.SEEK_END) - most))
+            return file.read()
+    except FileNotFoundError:
+        return None
 
 
 def _id(participant: LadderParticipant) -> int:

@@ -13,6 +13,7 @@ from typing import Any, Self
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from sdk.games.registry import get_game
+from server.bot_output import PROCESS_LOG_CAP_BYTES
 from server.bounds import MAX_SEED, MAX_WORKERS
 from server.referee import RefereeConfig
 from server.tournament.bracket_errors import FieldError
@@ -33,11 +34,13 @@ from server.tournament.shared_config import (
 )
 
 from .addresses import AddressPolicy, address_entry_problem
+from .log_budget import LogBudget
 
 __all__ = [
     "AddressRules",
     "InitialRating",
     "Ladder",
+    "Logs",
     "Matchmaking",
     "Suspension",
     "Validation",
@@ -52,6 +55,11 @@ MAX_CANDIDATES = 10_000
 MAX_SUBMISSIONS_PER_HOUR = 10_000
 MAX_VALIDATION_S = 86_400.0
 MAX_FORFEIT_WINDOW = 1_000
+MIB = 1024 * 1024
+MIN_BOT_LOGS_MB = -(-PROCESS_LOG_CAP_BYTES // MIB) + 1
+"""A bot's share holds at least the largest log one of its processes writes, and its host's notes."""
+MAX_LOGS_MB = 1024 * 1024
+MAX_LOGS_PER_BOT = 1_000_000
 
 
 class InitialRating(StrictModel):
@@ -140,6 +148,44 @@ class Suspension(StrictModel):
         return self
 
 
+class Logs(StrictModel):
+    """How much of the bots' logs the ladder keeps on disk (see :mod:`server.ladder.log_budget`)."""
+
+    per_bot_matches: int = Field(
+        default=100,
+        ge=1,
+        le=MAX_LOGS_PER_BOT,
+        strict=True,
+        description="Newest log files kept per bot (one per process launched for a match).",
+    )
+    per_bot_mb: int = Field(
+        default=64,
+        ge=MIN_BOT_LOGS_MB,
+        le=MAX_LOGS_MB,
+        strict=True,
+        description="Most MiB of logs kept per bot, its newest.",
+    )
+    total_mb: int = Field(
+        default=1024,
+        ge=MIN_BOT_LOGS_MB,
+        le=MAX_LOGS_MB,
+        strict=True,
+        description="Most MiB of logs (bots', checks', workers') kept in all, the oldest deleted first.",
+    )
+
+    @model_validator(mode="after")
+    def _fits(self) -> Self:
+        if self.per_bot_mb > self.total_mb:
+            raise FieldError(
+                f"cannot be more than total_mb ({self.total_mb}), got {self.per_bot_mb}",
+                ("per_bot_mb",),
+            )
+        return self
+
+    def budget(self) -> LogBudget:
+        return LogBudget(self.per_bot_matches, self.per_bot_mb * MIB, self.total_mb * MIB)
+
+
 class Matchmaking(StrictModel):
     """How tables are formed and how many are played at once."""
 
@@ -222,6 +268,7 @@ class Ladder(StrictModel):
     suspension: Suspension = Field(
         default_factory=Suspension, description="When an active bot is suspended for forfeiting."
     )
+    logs: Logs = Field(default_factory=Logs, description="How much of the bots' logs is kept on disk.")
     database: Path | None = Field(
         default=None,
         description="SQLite file of the ladder, relative to the ladder file's folder; default "

@@ -31,6 +31,7 @@ from server.tournament.pool import WorkerCrashError, WorkerPool
 from server.tournament.runner import referee_failure
 
 from .config import Ladder
+from .log_budget import LogPruner
 from .seating import match_id_of, seat_spec
 from .store import ERROR, PLAYING, LadderStore
 
@@ -76,6 +77,7 @@ class LadderLoop:
         self._choice = executor
         self._log_dir = log_dir
         self._report = report
+        self._pruner = LogPruner(log_dir, ladder.logs.budget(), report)
         self._lock = threading.Lock()
         self._executor: Executor | None = None
         self._in_flight: dict[int, tuple[MatchJob, frozenset[int]]] = {}
@@ -89,6 +91,7 @@ class LadderLoop:
         The executor is started here, in the caller's thread: Ray must be initialised from the main
         thread (it installs signal handlers)."""
         self._start_executor()
+        self._pruner.start()
         self._thread.start()
 
     def stop(self) -> None:
@@ -101,6 +104,7 @@ class LadderLoop:
             executor.close(graceful=False)
         if self._thread.ident is not None:  # started
             self._thread.join()
+        self._pruner.stop()
 
     def _run(self) -> None:
         try:
@@ -233,6 +237,7 @@ class LadderLoop:
 
     def _finish(self, tournament_id: int, result: JobResult) -> None:
         job, _ = self._in_flight.pop(result.index)
+        self._pruner.wake()  # its logs are written: the folder is brought back within its budget
         if result.record is None:
             self._store.set_match_status(result.index, ERROR)
             self._report(referee_failure(result, job.match_id, self._log_dir))

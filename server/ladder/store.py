@@ -518,6 +518,14 @@ class LadderStore:
                 if match_id is not None
             ]
 
+    def seats_of(self, bot_id: int) -> frozenset[tuple[int, int]]:
+        """Every ladder match the bot was seated at, with its seat: what names its match logs."""
+        with self._session() as session:
+            rows = session.exec(
+                select(LadderSeat.ladder_match_id, LadderSeat.seat).where(LadderSeat.bot_id == bot_id)
+            ).all()
+        return frozenset((match_id, seat) for match_id, seat in rows)
+
     def seating(self, ladder_match_id: int) -> Seating:
         """What playing a decided match needs: its seed, and each seat's bot and how it is reached."""
         with self._session() as session:
