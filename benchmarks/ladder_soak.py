@@ -1,7 +1,8 @@
 """Ladder soak: honest and hostile bots mixed on a real ``smtourney ladder serve``, watched for hours' worth
 of harm in minutes.
 
-    python benchmarks/ladder_soak.py [--minutes 20] [--workers 2] [--sample-s 10] [--dir DIR] [--json]
+    python benchmarks/ladder_soak.py [--minutes 20] [--workers 2] [--sample-s 10] [--logs-mb N]
+        [--dir DIR] [--json]
 
 A Saint Malo ladder of two-player tables, bots run in the sandbox as uploaded programs are: three honest
 random bots, and one each of a sleeper (over its decision time now and then), a crasher (exits mid-match
@@ -17,7 +18,8 @@ logs on disk; bots suspended; matches lost (decided, never stored, not resumable
 stored twice, or a stored match of no ladder match), in flight at the stop (played by the next start)
 and bot processes left once it has stopped (all three must be zero), seats with faults, and whether
 ``smtourney ladder recompute`` agrees with the stored ratings. The memory should stay flat, and the logs
-grow by at most 1 MiB per seat a match.
+stay within the ladder's log budget, ``--logs-mb`` (default: the ladder file's default, 1 GiB; a
+smaller one shows the budget held in a short run).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from contextlib import closing, contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from server.bot_output import OUTPUT_CAP_BYTES
+from server.ladder.config import MIN_BOT_LOGS_MB
 from server.ladder.store import LadderStore
 from server.store.repository import Store
 
@@ -157,10 +161,11 @@ class Ending:
     recompute_agrees: bool
 
 
-def set_up(folder: Path) -> Path:
+def set_up(folder: Path, logs_mb: int | None) -> Path:
     """The ladder file, with every bot's program written and made active as if validated."""
     ladder_file = folder / "ladder.yaml"
-    ladder_file.write_text(LADDER)
+    budget = "" if logs_mb is None else f"logs: {{per_bot_mb: {logs_mb}, total_mb: {logs_mb}}}\n"
+    ladder_file.write_text(LADDER + budget)
     with closing(Store.open(ladder_file.with_suffix(".db"), create=True)) as store:
         ladder = LadderStore(store)
         for participant, names in (
@@ -256,6 +261,15 @@ def _done(db: Path) -> int:
     with closing(sqlite3.connect(db, timeout=30)) as connection:
         (count,) = connection.execute("SELECT COUNT(*) FROM ladder_match WHERE status = 'done'").fetchone()
     return int(count)
+
+
+def _written_bytes(db: Path) -> int:
+    """Bytes of output the logs were given at least: the cap of each seat that went over it."""
+    with closing(sqlite3.connect(db, timeout=30)) as connection:
+        (count,) = connection.execute(
+            "SELECT COUNT(*) FROM seat WHERE faults_json LIKE '%output over%'"
+        ).fetchone()
+    return int(count) * OUTPUT_CAP_BYTES
 
 
 def _disk_bytes(folder: Path) -> int:
@@ -357,13 +371,18 @@ def main() -> None:
     parser.add_argument(
         "--dir", type=Path, help="Where the ladder lives (default: a fresh temporary folder)."
     )
+    parser.add_argument(
+        "--logs-mb", type=int, help="The ladder's log budget in MiB (default: the ladder file's default)."
+    )
     parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
     args = parser.parse_args()
     if args.minutes <= 0 or args.workers < 1 or args.sample_s <= 0:
         parser.error("--minutes and --sample-s must be positive, --workers at least 1")
+    if args.logs_mb is not None and args.logs_mb < MIN_BOT_LOGS_MB:
+        parser.error(f"--logs-mb must be at least {MIN_BOT_LOGS_MB}")
     folder = args.dir or Path(tempfile.mkdtemp(prefix="smtourney-soak-"))
     folder.mkdir(parents=True, exist_ok=True)
-    ladder_file = set_up(folder)
+    ladder_file = set_up(folder, args.logs_mb)
     db, logs = ladder_file.with_suffix(".db"), folder / "logs"
     samples: list[Sample] = []
     with serving(ladder_file, args.workers, logs) as server:
@@ -384,6 +403,8 @@ def main() -> None:
         "workers": args.workers,
         "matches_per_min": round(samples[-1].matches_done / (played_s / 60), 1),
         "logs_mb_at_end": round(_disk_bytes(logs) / 1024 / 1024, 1),
+        "logs_mb_max": max(s.logs_mb for s in samples),
+        "logs_written_mb": round(_written_bytes(db) / 1024 / 1024, 1),
         **asdict(final),
         "samples": [asdict(s) for s in samples],
         "folder": str(folder),
@@ -397,6 +418,10 @@ def main() -> None:
         f"server RSS {_spread([s.server_rss_mb for s in samples])} MiB, "
         f"bots RSS {_spread([s.bots_rss_mb for s in samples])} MiB "
         f"(PSS {_spread([s.bots_pss_mb for s in samples])}), logs {figures['logs_mb_at_end']} MiB"
+    )
+    print(
+        f"logs on disk at most {figures['logs_mb_max']} MiB sampled, {figures['logs_mb_at_end']} MiB at the "
+        f"end, of at least {figures['logs_written_mb']} MiB written (the flood's kept 1 MiB a match)"
     )
     print(
         f"done {final.matches_done}, error {final.matches_error}, in flight at the stop and played by the "
