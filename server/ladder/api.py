@@ -37,7 +37,6 @@ from .history import MatchInProgressError, ended_match, matches_of
 from .match_logs import newest_match_log
 from .outage_reply import answer_outages
 from .programs import Programs, default_data_dir
-from .refused import RefusedUploads
 from .seating import entrant_name
 from .store import BotRow, LadderError, LadderStore, LimitError, SubmissionLimits
 from .tokens import MAX_TOKEN_CHARS
@@ -193,7 +192,6 @@ def create_app(
     programs = Programs(data_dir or default_data_dir(ladder.database_path))
     uploading: set[int] = set()
     """Participants with an upload under way."""
-    refused = RefusedUploads()
     app.add_middleware(BodyLimit, limit=MAX_JSON_BODY_BYTES, paths={ARCHIVE_PATH: ladder.submission_bytes})
     answer_outages(app)
 
@@ -227,7 +225,7 @@ def create_app(
         responses=_refusals(401, 403, 409, 413, 422, 429),
     )
     def submit(participant: Participant, submission: RemoteSubmission) -> dict[str, Any]:
-        limits = _limits(ladder, refused, participant)
+        limits = _limits(ladder)
         _may_submit(store, participant, submission.name, limits)
         try:
             ladder.addresses.policy().reach_spec(submission.spec())
@@ -288,13 +286,13 @@ def create_app(
             )
         uploading.add(me)  # no await since the check: no other upload of theirs can slip in between
         try:
-            limits = _limits(ladder, refused, participant)
+            limits = _limits(ladder)
             await run_in_threadpool(_may_submit, store, participant, submission.name, limits)
             try:
                 program = await _unpacked(request)
             except HTTPException as exc:
                 if exc.status_code != status.HTTP_400_BAD_REQUEST:  # refused, not cut short
-                    refused.add(me)
+                    await run_in_threadpool(store.add_refused_upload, me)
                 raise
             spec = {"dir": str(program), "command": submission.command}
             try:
@@ -369,11 +367,8 @@ ARCHIVE_PATH = "/api/ladder/bots/archive"
 MAX_MATCHES_PAGE = 1000
 
 
-def _limits(ladder: Ladder, refused: RefusedUploads, participant: LadderParticipant) -> SubmissionLimits:
-    """The participant's limits now: the ladder's, with their refused uploads of the hour counted."""
-    return SubmissionLimits(
-        ladder.max_active_bots, ladder.submissions_per_hour, refused.recent(_id(participant))
-    )
+def _limits(ladder: Ladder) -> SubmissionLimits:
+    return SubmissionLimits(ladder.max_active_bots, ladder.submissions_per_hour)
 
 
 def _may_submit(

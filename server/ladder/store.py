@@ -27,6 +27,7 @@ from server.store.models import (
     LadderBot,
     LadderMatch,
     LadderParticipant,
+    LadderRefusedUpload,
     LadderSeat,
     Match,
     Seat,
@@ -104,12 +105,11 @@ SUBMISSION_WINDOW = timedelta(hours=1)
 @dataclass(frozen=True, slots=True)
 class SubmissionLimits:
     """What a participant may have submitted when a new bot is added: at most ``validating`` bots
-    validating at once, and ``per_hour`` submissions in the last hour, ``refused`` more counted
-    against the hour (refused uploads, which leave no row)."""
+    validating at once, and ``per_hour`` submissions in the last hour (bots added, and archives
+    refused)."""
 
     validating: int
     per_hour: int
-    refused: int = 0
 
 
 @dataclass(frozen=True)
@@ -218,6 +218,19 @@ class LadderStore:
             participant = self._participant(session, name)
             participant.paused = paused
             session.add(participant)
+            session.commit()
+
+    def add_refused_upload(self, participant_id: int) -> None:
+        """Count a refused archive against the participant's hour; their refusals older than the
+        hour are forgotten now, so the table holds at most an hour of them."""
+        now = datetime.now(UTC)
+        with self._session() as session:
+            for row in session.exec(
+                select(LadderRefusedUpload).where(LadderRefusedUpload.participant_id == participant_id)
+            ):
+                if _aware(row.refused_at) <= now - SUBMISSION_WINDOW:
+                    session.delete(row)
+            session.add(LadderRefusedUpload(participant_id=participant_id, refused_at=now))
             session.commit()
 
     def participant_for_token(self, token: str) -> LadderParticipant | None:
@@ -624,7 +637,10 @@ def _within(session: Session, participant_id: int, limits: SubmissionLimits) -> 
     waiting = sum(1 for status, _ in mine if status == VALIDATING)
     if waiting >= limits.validating:
         raise LimitError(f"{waiting} of your bots are still validating; submit again once they are done")
-    recent = limits.refused + sum(1 for _, submitted in mine if _aware(submitted) > since)
+    refused = session.exec(
+        select(LadderRefusedUpload.refused_at).where(LadderRefusedUpload.participant_id == participant_id)
+    ).all()
+    recent = sum(1 for submitted in [*refused, *(at for _, at in mine)] if _aware(submitted) > since)
     if recent >= limits.per_hour:
         raise LimitError(
             f"you made {recent} submissions in the last hour, this ladder's most; submit again later",

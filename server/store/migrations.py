@@ -13,7 +13,15 @@ from sqlmodel import Session, SQLModel, select
 from server.record import StepRecord
 from server.steps_block import encode_steps
 
-from .models import APPLICATION_ID, LADDER_TABLES, LIVE_TABLES, SCHEMA_VERSION, MatchSteps, SchemaInfo
+from .models import (
+    APPLICATION_ID,
+    LADDER_TABLES,
+    LIVE_TABLES,
+    REFUSED_UPLOAD_TABLES,
+    SCHEMA_VERSION,
+    MatchSteps,
+    SchemaInfo,
+)
 from .probe import Contents
 
 __all__ = ["MIGRATIONS", "SchemaError", "check_schema", "migrate"]
@@ -91,6 +99,12 @@ def _no_rating_snapshot(session: Session) -> None:
     session.connection().execute(text("DROP TABLE IF EXISTS rating_snapshot"))
 
 
+def _refused_uploads(session: Session) -> None:
+    """Schema 7: refused archive uploads, counted against the hour across restarts; nothing existing
+    changes."""
+    _create_tables(session, REFUSED_UPLOAD_TABLES)
+
+
 #: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
 MIGRATIONS: dict[int, Callable[[Session], None]] = {
     1: _decision_ids_per_seat,
@@ -98,6 +112,7 @@ MIGRATIONS: dict[int, Callable[[Session], None]] = {
     3: _ladder_tables,
     4: _live_tables,
     5: _no_rating_snapshot,
+    6: _refused_uploads,
 }
 
 

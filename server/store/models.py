@@ -10,7 +10,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 #: Bump with a migration in :mod:`server.store.migrations` whenever a table changes.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 APPLICATION_ID = "smtourney"
 
 
@@ -181,6 +181,20 @@ class LadderSeat(SQLModel, table=True):
 
 LADDER_TABLES = (LadderParticipant, LadderBot, LadderMatch, LadderSeat)
 """Created by schema 4, in this order (each refers only to those before it)."""
+
+
+class LadderRefusedUpload(SQLModel, table=True):
+    """An archive upload refused: it leaves no bot, yet counts against its participant's submissions
+    for an hour, across restarts (kept until a later refusal of theirs finds it older)."""
+
+    __tablename__ = "ladder_refused_upload"
+    id: int | None = Field(default=None, primary_key=True)
+    participant_id: int = Field(foreign_key="ladder_participant.id", index=True)
+    refused_at: datetime
+
+
+REFUSED_UPLOAD_TABLES = (LadderRefusedUpload,)
+"""Created by schema 7."""
 
 
 # --- the live feed (schema 5): matches being played, shown while a run goes -----------------------
