@@ -99,12 +99,13 @@ def test_a_schema_3_sqlite_database_gets_the_ladder_tables(tmp_path: Path) -> No
     db = tmp_path / "old.db"
     Store.open(db, create=True).close()
     with closing(sqlite3.connect(db)) as connection:
+        connection.execute("DROP TABLE ladder_refused_upload")  # of schema 7
         for table in sorted(LADDER_TABLES, reverse=True):
             connection.execute(f"DROP TABLE {table}")
         connection.execute("UPDATE schema_info SET version = 3")
         connection.commit()
     add(db, "ada")
-    assert rows(db, "SELECT version FROM schema_info") == [(SCHEMA_VERSION,)] and SCHEMA_VERSION == 6
+    assert rows(db, "SELECT version FROM schema_info") == [(SCHEMA_VERSION,)] and SCHEMA_VERSION == 7
     tables = {row[0] for row in rows(db, "SELECT name FROM sqlite_schema WHERE type = 'table'")}
     assert tables >= LADDER_TABLES
     assert rows(db, "SELECT name FROM ladder_participant") == [("ada",)]
@@ -113,7 +114,7 @@ def test_a_schema_3_sqlite_database_gets_the_ladder_tables(tmp_path: Path) -> No
 def test_a_schema_3_postgres_database_gets_the_ladder_tables(postgres: PostgresServer) -> None:
     url = postgres.new_database()
     Store.open(parse_location(url), create=True).close()
-    for table in ("ladder_seat", "ladder_match", "ladder_bot", "ladder_participant"):
+    for table in ("ladder_refused_upload", "ladder_seat", "ladder_match", "ladder_bot", "ladder_participant"):
         postgres.execute(f"DROP TABLE {table}", url)
     postgres.execute("UPDATE schema_info SET version = 3", url)
     token = add(url, "ada")
