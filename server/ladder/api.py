@@ -7,6 +7,7 @@ Every refusal is a 4xx whose ``detail`` is one line, decided before anything is 
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Annotated, Any
@@ -37,6 +38,7 @@ from .history import MatchInProgressError, ended_match, matches_of
 from .match_logs import newest_match_log
 from .outage_reply import answer_outages
 from .programs import Programs, default_data_dir
+from .request_rate import RequestRate
 from .seating import entrant_name
 from .store import BotRow, LadderError, LadderStore, LimitError, SubmissionLimits
 from .tokens import MAX_TOKEN_CHARS
@@ -141,7 +143,8 @@ REFUSALS = {
     409: "A name you already used; a match not ended yet.",
     413: "A body over the limit (an archive: `submission_mb`, uploaded or unpacked).",
     422: "A field that cannot be used, or an archive refused (paths, links, devices, entries).",
-    429: "Too many of your bots validating, too many submissions this hour, or an upload under way.",
+    429: "Too many of your bots validating, too many submissions this hour, an upload under way, or "
+    "too many requests (with Retry-After).",
 }
 
 
@@ -175,6 +178,14 @@ def _authenticated(
     found = None if len(token) > MAX_TOKEN_CHARS else store.participant_for_token(token)
     if found is None:
         raise _unauthorized("unknown or revoked token")
+    rate: RequestRate = request.app.state.request_rate
+    wait_s = rate.wait_s(_id(found))
+    if wait_s > 0:
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            "too many requests: slow down and try again after Retry-After seconds",
+            headers={"Retry-After": str(math.ceil(wait_s))},
+        )
     return found
 
 
@@ -189,6 +200,7 @@ def create_app(
     beside the ladder's SQLite file), checks' reports read from ``log_dir``."""
     app = FastAPI(title=f"{ladder.name}: ladder API", version="1")
     app.state.store = store
+    app.state.request_rate = RequestRate(ladder.api.requests_per_s, ladder.api.burst)
     programs = Programs(data_dir or default_data_dir(ladder.database_path))
     uploading: set[int] = set()
     """Participants with an upload under way."""

@@ -38,6 +38,7 @@ from .log_budget import LogBudget
 
 __all__ = [
     "AddressRules",
+    "Api",
     "InitialRating",
     "Ladder",
     "Logs",
@@ -60,6 +61,8 @@ MIN_BOT_LOGS_MB = -(-PROCESS_LOG_CAP_BYTES // MIB) + 1
 """A bot's share holds at least the largest log one of its processes writes, and its host's notes."""
 MAX_LOGS_MB = 1024 * 1024
 MAX_LOGS_PER_BOT = 1_000_000
+MAX_REQUESTS_PER_S = 10_000.0
+MAX_REQUEST_BURST = 100_000
 
 
 class InitialRating(StrictModel):
@@ -146,6 +149,26 @@ class Suspension(StrictModel):
                 ("forfeits",),
             )
         return self
+
+
+class Api(StrictModel):
+    """How many authenticated API requests a participant may make (see :mod:`server.ladder.request_rate`)."""
+
+    requests_per_s: float = Field(
+        default=10.0,
+        gt=0,
+        le=MAX_REQUESTS_PER_S,
+        strict=False,
+        allow_inf_nan=False,
+        description="A participant's authenticated requests a second, sustained; more get 429.",
+    )
+    burst: int = Field(
+        default=60,
+        ge=1,
+        le=MAX_REQUEST_BURST,
+        strict=True,
+        description="A participant's authenticated requests allowed at once before the rate applies.",
+    )
 
 
 class Logs(StrictModel):
@@ -268,6 +291,7 @@ class Ladder(StrictModel):
     suspension: Suspension = Field(
         default_factory=Suspension, description="When an active bot is suspended for forfeiting."
     )
+    api: Api = Field(default_factory=Api, description="How many API requests a participant may make.")
     logs: Logs = Field(default_factory=Logs, description="How much of the bots' logs is kept on disk.")
     database: Path | None = Field(
         default=None,
