@@ -13,8 +13,10 @@ from server.record import MatchRecord
 from server.store.repository import Store
 
 from .conduct import conduct
+from .placing import knockout_tree, placings
 from .ratings import standings
 from .statistics import head_to_head, seat_advantage
+from .stored_plan import stored_plan
 
 
 def entrant_names(store: Store, tournament_id: int) -> list[str]:
@@ -38,13 +40,25 @@ def records(store: Store, tournament_id: int, stage: str | None = None) -> Itera
 
 def standing_rows(store: Store, tournament_id: int, stage: str | None = None) -> list[dict[str, Any]]:
     """The standings' JSON rows: every rating column, then the entrant's conduct. With ``stage``,
-    over that stage's matches only, among the entrants who played it ([] when it has no match)."""
+    over that stage's matches only, among the entrants who played it ([] when it has no match).
+    A knockout's rows start with each entrant's placing and seed, and are in placing order."""
     names = entrant_names(store, tournament_id)
-    rows = standings(names, [r for r in store.results(tournament_id) if in_stage(r.match_id, stage)])
+    results = store.results(tournament_id)
+    rows = standings(names, [r for r in results if in_stage(r.match_id, stage)])
     if stage is not None:
         rows = [replace(row, rank=place) for place, row in enumerate((r for r in rows if r.matches), 1)]
     figures = dict(zip(names, conduct(names, records(store, tournament_id, stage)), strict=True))
-    return [{**row.to_json(), **figures[row.name].to_json()} for row in rows]
+    found = [{**row.to_json(), **figures[row.name].to_json()} for row in rows]
+    (tournament,) = (t for t in store.tournaments() if t.id == tournament_id)
+    plan = stored_plan(tournament.bracket_json)
+    if stage not in (None, plan.stages[-1].name) or (tree := knockout_tree(plan, results)) is None:
+        return found
+    by_name = {row["name"]: row for row in found}
+    return [
+        {"placing": p.name, "seed": p.seed, **by_name[names[p.entrant]]}
+        for p in placings(tree, len(names))
+        if names[p.entrant] in by_name
+    ]
 
 
 def statistics_json(store: Store, tournament_id: int) -> dict[str, Any]:

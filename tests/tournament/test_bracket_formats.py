@@ -166,8 +166,8 @@ def test_a_knockout_whose_final_cannot_be_filled_is_refused_at_advance(tmp_path:
         write(tmp_path, text),
         4,
         "advance",
-        "5 entrants at tables of 4 with 2 going on leave 3 for the final table of 4; "
-        "change the entrants, players or advance",
+        "5 entrants at tables of 4 with 2 going on cannot fill a bracket of whole tables (byes only in "
+        "the first level, 2 to a bye table); change the entrants (e.g. 4, 6, 8, 10), players or advance",
     )
 
 
