@@ -157,6 +157,7 @@ def test_two_stages_send_each_groups_best_to_the_final() -> None:
     [
         (StageRules("", "swiss", 4),),
         (StageRules("", "knockout", 2, advance=1),),
+        (StageRules("", "knockout", 1, advance=1, reseed=True),),
         (StageRules("", "round-robin", 1, until=StopRule(0.9, 8)),),
         (StageRules("a", "swiss", 2, groups=2, advance=2), StageRules("b", "knockout", 1, advance=1)),
     ],
