@@ -131,6 +131,24 @@ class Tree:
     seeds: tuple[int, ...]
     """The entrants in seed order."""
     levels: tuple[tuple[BracketTable, ...], ...]
+    reseed: bool
+
+    def drawing_order(self, level: int) -> list[int]:
+        """The tables of ``level`` (1-based) in the order a drawing lists them: each table of the
+        next level beside the tables that feed it (their own order with ``reseed``)."""
+        count = self.shape.tables(level, self.players)
+        if self.reseed:
+            return list(range(count))
+        order = [0]
+        for above in range(len(self.shape.slots) - 1, level - 1, -1):
+            tables = self.shape.tables(above, self.players)
+            order = [
+                j
+                for m in order
+                for j in range(tables)
+                if snake(j, self.shape.tables(above + 1, self.players)) == m
+            ]
+        return order
 
     @property
     def finished(self) -> bool:
@@ -172,7 +190,7 @@ def tree(ctx: RoundContext, reseed: bool) -> Tree:
             break
         count = the_shape.tables(level + 1, players)
         members, level_seed = _next_level(tables, count, advance, reseed, level_seed)
-    return Tree(the_shape, players, advance, ctx.pool, tuple(found))
+    return Tree(the_shape, players, advance, ctx.pool, tuple(found), reseed)
 
 
 def _next_level(
