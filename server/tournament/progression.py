@@ -263,7 +263,7 @@ class Progression:
         rules = self._stage.rules
         if rules.format != "knockout":
             return None
-        return tree(self._context(0, len(self._stage.rounds) + 1), rules.reseed)
+        return tree(self._context(0, len(self._stage.rounds) + 1))
 
     # --- how settled
 

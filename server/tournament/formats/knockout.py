@@ -162,17 +162,16 @@ class Tree:
         return [t.members for t in self.levels[-1] if not t.bye]
 
 
-def tree(ctx: RoundContext, reseed: bool) -> Tree:
+def tree(ctx: RoundContext) -> Tree:
     """The bracket of ``ctx``'s pool over the levels played in ``ctx.history``."""
     players, advance = ctx.players, ctx.advance
     the_shape = shape(len(ctx.pool), players, advance)
     byes = ctx.pool[: the_shape.byes]
     bye_tables = the_shape.byes // advance
-    first = [
+    members = [
         *deal(byes, bye_tables),
         *deal(ctx.pool[the_shape.byes :], the_shape.tables(1, players) - bye_tables),
     ]
-    members = [tuple(t) for t in first]
     level_seed = {e: i for i, e in enumerate(ctx.pool)}
     found: list[tuple[BracketTable, ...]] = []
     for level in range(1, len(the_shape.slots) + 1):
@@ -189,8 +188,8 @@ def tree(ctx: RoundContext, reseed: bool) -> Tree:
         if played is None or level == len(the_shape.slots):
             break
         count = the_shape.tables(level + 1, players)
-        members, level_seed = _next_level(tables, count, advance, reseed, level_seed)
-    return Tree(the_shape, players, advance, ctx.pool, tuple(found), reseed)
+        members, level_seed = _next_level(tables, count, advance, ctx.reseed, level_seed)
+    return Tree(the_shape, players, advance, ctx.pool, tuple(found), ctx.reseed)
 
 
 def _next_level(
@@ -216,7 +215,7 @@ def _next_level(
 
 
 def _tables(ctx: RoundContext) -> list[Table] | None:
-    return tree(ctx, ctx.reseed).to_play()
+    return tree(ctx).to_play()
 
 
 KNOCKOUT = Format(_tables, adaptive=True, ends_itself=True)
