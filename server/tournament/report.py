@@ -18,7 +18,7 @@ from .placing import knockout_tree, placings
 from .progression import Plan
 from .ratings import standings
 from .statistics import head_to_head, seat_advantage
-from .stored_plan import stored_plan
+from .stored_plan import knockout_plan
 
 
 def entrant_names(store: Store, tournament_id: int) -> list[str]:
@@ -52,7 +52,9 @@ def standing_rows(store: Store, tournament_id: int, stage: str | None = None) ->
     figures = dict(zip(names, conduct(names, records(store, tournament_id, stage)), strict=True))
     found = [{**row.to_json(), **figures[row.name].to_json()} for row in rows]
     plan = _plan(store, tournament_id)
-    if stage not in (None, plan.stages[-1].name) or (tree := knockout_tree(plan, results)) is None:
+    if plan is None or stage not in (None, plan.stages[-1].name):
+        return found
+    if (tree := knockout_tree(plan, results)) is None:
         return found
     by_name = {row["name"]: row for row in found}
     return [
@@ -71,7 +73,8 @@ def knockout_json(store: Store, tournament_id: int) -> dict[str, Any] | None:
     when the tournament ends in no knockout, or its knockout has not begun."""
     names = entrant_names(store, tournament_id)
     results = store.results(tournament_id)
-    tree = knockout_tree(_plan(store, tournament_id), results)
+    plan = _plan(store, tournament_id)
+    tree = None if plan is None else knockout_tree(plan, results)
     if tree is None:
         return None
     by_table: dict[frozenset[int], list[MatchResult]] = {}
@@ -133,9 +136,10 @@ def _level_title(levels_left: int, slots: int) -> str:
     return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(levels_left, f"Last {slots}")
 
 
-def _plan(store: Store, tournament_id: int) -> Plan:
+def _plan(store: Store, tournament_id: int) -> Plan | None:
+    """The tournament's plan when it ends in a knockout."""
     (tournament,) = (t for t in store.tournaments() if t.id == tournament_id)
-    return stored_plan(tournament.bracket_json)
+    return knockout_plan(tournament.bracket_json)
 
 
 def statistics_json(store: Store, tournament_id: int) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""The schedule's plan of a stored tournament, from the bracket kept with it: what the standings
-need to follow a format's own order (a knockout's tree) without the bracket file."""
+"""The schedule's plan of a stored knockout, from the bracket kept with it: what the standings need
+to follow the knockout's tree without the bracket file."""
 
 from __future__ import annotations
 
@@ -10,9 +10,13 @@ from .bracket import SprtConfig, StageConfig, UntilConfig
 from .progression import Plan, StageRules
 
 
-def stored_plan(bracket_json: str) -> Plan:
-    """The plan of the bracket as :meth:`Bracket.model_dump` stored it when the tournament was created."""
+def knockout_plan(bracket_json: str) -> Plan | None:
+    """The plan of the bracket as :meth:`Bracket.model_dump` stored it when the tournament was
+    created, when it ends in a knockout; None otherwise (other formats, a ladder's row)."""
     bracket: dict[str, Any] = json.loads(bracket_json)
+    stages = bracket.get("stages") or [bracket]
+    if not isinstance(stages[-1], dict) or stages[-1].get("format") != "knockout":
+        return None
     entrants = bracket["entrants"]
     if bracket.get("stages"):
         stages = tuple(StageConfig.model_validate(stage).rules() for stage in bracket["stages"])
