@@ -163,6 +163,9 @@ class SprtConfig(StrictModel):
         return SprtRule(self.p0, self.p1, self.alpha, self.beta, self.max_rounds)
 
 
+RESEED = "A knockout: seed those who go on again after every level, instead of a fixed tree."
+
+
 class StageConfig(StrictModel):
     """One stage of a bracket with ``stages``: its own format, rounds and settings."""
 
@@ -181,6 +184,7 @@ class StageConfig(StrictModel):
     settle: int | None = Field(
         default=None, ge=1, le=MAX_ENTRANTS, strict=True, description="Settle only the top this many."
     )
+    reseed: bool = Field(default=False, strict=True, description=RESEED)
 
     @field_validator("format")
     @classmethod
@@ -196,6 +200,7 @@ class StageConfig(StrictModel):
             advance=self.advance,
             until=None if self.until is None else self.until.rule(),
             settle=self.settle,
+            reseed=self.reseed,
         )
 
 
@@ -430,6 +435,7 @@ class Bracket(StrictModel):
     settle: int | None = Field(
         default=None, ge=1, le=MAX_ENTRANTS, strict=True, description="Settle only the top this many."
     )
+    reseed: bool = Field(default=False, strict=True, description=RESEED)
     sprt: SprtConfig | None = Field(
         default=None, description="Sequential probability ratio test of a two-entrant gauntlet."
     )
@@ -591,7 +597,7 @@ class Bracket(StrictModel):
         staged = self.stages is not None
         if staged:
             given = sorted(
-                self.model_fields_set & {"format", "rounds", "groups", "advance", "until", "settle"}
+                self.model_fields_set & {"format", "rounds", "groups", "advance", "until", "settle", "reseed"}
             )
             if given:
                 raise FieldError(f"with stages, give {given[0]} in each stage instead", (given[0],))
@@ -625,6 +631,7 @@ class Bracket(StrictModel):
                     until=None if self.until is None else self.until.rule(),
                     settle=self.settle,
                     sprt=None if self.sprt is None else self.sprt.rule(),
+                    reseed=self.reseed,
                 ),
             )
         return Plan(
@@ -701,8 +708,19 @@ class Bracket(StrictModel):
             "until": None if self.until is None else self.until.model_dump(),
             "settle": self.settle,
             "sprt": None if self.sprt is None else self.sprt.model_dump(),
-            "stages": None if self.stages is None else [stage.model_dump() for stage in self.stages],
+            "stages": None
+            if self.stages is None
+            else [stage.model_dump(exclude=None if stage.reseed else {"reseed"}) for stage in self.stages],
             "candidates": [e.name for e in self.entrants if e.candidate] or None,
+            # A knockout's tree: brackets of the knockout before the fixed tree played other tables.
+            "knockout": next(
+                (
+                    "reseeded" if rules.reseed else "fixed tree"
+                    for rules in self.plan().stages
+                    if rules.format == "knockout"
+                ),
+                None,
+            ),
         }
         payload.update({key: value for key, value in extra.items() if value is not None})
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)

@@ -69,6 +69,8 @@ def _stage_problem(
             return "give either sprt or until, not both", ("until",)
     if rules.settle is not None and rules.until is None:
         return "settle needs until (the stopping rule it narrows)", ("settle",)
+    if rules.reseed and rules.format != "knockout":
+        return "reseed is for a knockout (it seeds those who go on again after every level)", ("reseed",)
     if rules.format == "knockout":
         if not last:
             return "a knockout ends the tournament: make it the last stage", ("format",)

@@ -322,7 +322,9 @@ def _show_standings(db: Location, tournament: Tournament) -> None:
 
 def _print_standings(tournament: Tournament, rows: list[dict[str, Any]]) -> None:
     table = Table(title=plain(f"{tournament.name} ({tournament.game}) standings"))
+    placed = bool(rows) and "placing" in rows[0]
     for column in (
+        *(("placing",) if placed else ()),
         "rank",
         "name",
         "mu",
@@ -335,10 +337,11 @@ def _print_standings(tournament: Tournament, rows: list[dict[str, Any]]) -> None
         "forfeits",
         "rank 95 %",
     ):
-        table.add_column(column, justify="left" if column == "name" else "right")
+        table.add_column(column, justify="left" if column in ("name", "placing") else "right")
     for s in rows:
         low, high = s["rank_interval"]
         table.add_row(
+            *((s["placing"],) if placed else ()),
             str(s["rank"]),
             plain(s["name"]),
             f"{s['mu']:.2f}",

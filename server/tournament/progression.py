@@ -23,7 +23,7 @@ from server.seeds import derive_seed
 from server.store.repository import MatchResult
 
 from .formats import FORMATS, PlayedRound, RoundContext, Table, ranking
-from .formats.knockout import levels
+from .formats.knockout import Tree, levels, tree
 from .ratings import rate
 from .schedule import ScheduledMatch, round_matches
 from .sprt import SprtState, evaluate, pair_outcome
@@ -62,6 +62,8 @@ class StageRules:
     until: StopRule | None = None
     settle: int | None = None
     sprt: SprtRule | None = None
+    reseed: bool = False
+    """A knockout: seed those who go on again after every level, instead of a fixed tree."""
 
     @property
     def most_rounds(self) -> int:
@@ -204,6 +206,7 @@ class Progression:
             advance=stage.rules.advance or 1,
             ratings=tuple(stage.ratings),
             history=tuple(stage.group_rounds[group]),
+            reseed=stage.rules.reseed,
         )
 
     def _next_in_stage(self) -> list[ScheduledMatch]:
@@ -253,6 +256,14 @@ class Progression:
                 played >= rules.rounds and belief is not None and belief.probability >= rules.until.confidence
             )
         return played >= rules.rounds
+
+    def knockout(self) -> Tree | None:
+        """The bracket of the stage being played, when it is a knockout: as far as the results
+        handed in so far settle it."""
+        rules = self._stage.rules
+        if rules.format != "knockout":
+            return None
+        return tree(self._context(0, len(self._stage.rounds) + 1))
 
     # --- how settled
 

@@ -20,7 +20,7 @@ from server.store.database import StoreError
 from server.store.models import LadderMatch, Match, Tournament
 from server.store.repository import Store
 from server.tournament.ratings import ENVIRONMENT, rate
-from server.tournament.report import standing_rows, statistics_json
+from server.tournament.report import knockout_json, standing_rows, statistics_json
 
 from .filters import SeatFilter
 
@@ -122,6 +122,10 @@ class Catalog:
     def standings(self, tournament_id: int) -> list[dict[str, Any]]:
         """As ``smtourney standings --json`` gives them."""
         return standing_rows(self.store, tournament_id)
+
+    def knockout(self, tournament_id: int) -> dict[str, Any] | None:
+        """A knockout's tree with its results, for drawing (None for other formats)."""
+        return knockout_json(self.store, tournament_id)
 
     def statistics(self, tournament_id: int) -> dict[str, Any]:
         """As ``smtourney stats --json`` gives them: head-to-head matrix and seat tables."""

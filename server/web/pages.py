@@ -34,6 +34,7 @@ def tournament_page(tournament_id: RowId, catalog: CatalogDep, live: LiveDep) ->
             "tournament.html",
             tournament=tournament,
             standings=catalog.standings(tournament_id),
+            knockout=catalog.knockout(tournament_id),
             statistics=catalog.statistics(tournament_id),
             pairing_text=pairing_text,
             seat_verdict=seat_verdict,

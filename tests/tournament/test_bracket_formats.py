@@ -50,6 +50,17 @@ def test_a_bracket_with_stages_becomes_their_rules(tmp_path: Path) -> None:
     )
 
 
+def test_reseed_reaches_the_knockout_and_changes_the_fingerprint(tmp_path: Path) -> None:
+    fixed = load_bracket(write(tmp_path, five("format: knockout")))
+    reseeded = load_bracket(write(tmp_path, five("format: knockout\nreseed: true")))
+    assert (fixed.plan().stages[0].reseed, reseeded.plan().stages[0].reseed) == (False, True)
+    assert fixed.fingerprint() != reseeded.fingerprint()
+    staged = five("stages:\n  - {name: g, advance: 4}\n  - {name: f, format: knockout, reseed: true}")
+    assert load_bracket(write(tmp_path, staged)).plan().stages[1] == StageRules(
+        "f", "knockout", 1, reseed=True
+    )
+
+
 def test_an_sprt_bracket_becomes_its_rule(tmp_path: Path) -> None:
     text = BASE.replace("  - name: c\n    command: python -m bots.greedy\n", "").replace(
         "  - name: a\n", "  - name: a\n    candidate: true\n"
@@ -76,6 +87,14 @@ def test_an_sprt_bracket_becomes_its_rule(tmp_path: Path) -> None:
             4,
             "advance",
             "advance must be below players (2) in a knockout, got 2",
+        ),
+        ("format: knockout\nreseed: 1", "", 4, "reseed", "expected true or false, got 1"),
+        (
+            "format: swiss\nreseed: true",
+            "",
+            4,
+            "reseed",
+            "reseed is for a knockout (it seeds those who go on again after every level)",
         ),
         ("format: gauntlet", "", 3, "format", "a gauntlet needs at least one entrant with candidate: true"),
         ("format: swiss", ", candidate: true", 3, "format", "candidate: true is for the gauntlet format"),
@@ -166,8 +185,8 @@ def test_a_knockout_whose_final_cannot_be_filled_is_refused_at_advance(tmp_path:
         write(tmp_path, text),
         4,
         "advance",
-        "5 entrants at tables of 4 with 2 going on leave 3 for the final table of 4; "
-        "change the entrants, players or advance",
+        "5 entrants at tables of 4 with 2 going on cannot fill a bracket of whole tables (byes only in "
+        "the first level, 2 to a bye table); change the entrants (e.g. 4, 6, 8, 10), players or advance",
     )
 
 

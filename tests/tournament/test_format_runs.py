@@ -57,3 +57,20 @@ def test_a_stage_has_standings_of_its_own(reference: tuple[str, Path]) -> None:
     assert len(final) == 2 and len(groups) == 6
     assert {row["name"] for row in final} <= {row["name"] for row in groups}
     assert all(row["matches"] == 4 for row in final)
+
+
+def test_a_knockout_names_one_champion_first(reference: tuple[str, Path]) -> None:
+    name, db = reference
+    if name != "knockout":
+        pytest.skip("not a knockout")
+    rows = json.loads(standings(db))
+    assert [list(row)[:2] for row in rows] == [["placing", "seed"]] * 5
+    assert [row["placing"] for row in rows] == [
+        "champion",
+        "finalist",
+        "semi-finalist",
+        "semi-finalist",
+        "quarter-finalist",
+    ]
+    # Seeds 4 and 5 play the first level, seeds 1, 2 and 3 wait for them: its loser goes out first.
+    assert rows[-1]["seed"] in (4, 5) and rows[-1]["matches"] == 2

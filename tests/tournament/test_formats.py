@@ -99,15 +99,15 @@ def test_swiss_gives_byes_to_whoever_has_had_fewest() -> None:
 
 
 def test_knockout_levels_byes_and_a_final_of_the_strongest() -> None:
-    assert levels(5, 2, 1) == [5, 3, 2]
+    assert levels(5, 2, 1) == [5, 4, 2]
     assert levels(16, 4, 2) == [16, 8, 4]
-    with pytest.raises(ValueError, match="leave 3 for the final table of 4"):
+    with pytest.raises(ValueError, match="5 entrants at tables of 4 with 2 going on cannot fill"):
         levels(5, 4, 2)
     strengths = [50.0, 40.0, 30.0, 20.0, 10.0]  # seed order is strength order
     _, matches, _ = play(plan(5, 2, StageRules("", "knockout", 1, advance=1)), strengths, seed=2)
     rounds = tables_by_round(matches)
-    assert rounds[1] == {frozenset({1, 4}), frozenset({2, 3})}  # seed 0 has a bye; snake order
-    assert rounds[2] == {frozenset({1, 2})}  # three left: seed 0 has a bye again
+    assert rounds[1] == {frozenset({3, 4})}  # seeds 0, 1 and 2 have a bye
+    assert rounds[2] == {frozenset({0, 3}), frozenset({1, 2})}  # no bye after the first level
     assert rounds[3] == {frozenset({0, 1})}
     assert [m.match_id for m in matches][-2:] == ["r3-t000-s0", "r3-t000-s1"]
 
@@ -157,6 +157,7 @@ def test_two_stages_send_each_groups_best_to_the_final() -> None:
     [
         (StageRules("", "swiss", 4),),
         (StageRules("", "knockout", 2, advance=1),),
+        (StageRules("", "knockout", 1, advance=1, reseed=True),),
         (StageRules("", "round-robin", 1, until=StopRule(0.9, 8)),),
         (StageRules("a", "swiss", 2, groups=2, advance=2), StageRules("b", "knockout", 1, advance=1)),
     ],

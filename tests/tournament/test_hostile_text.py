@@ -46,7 +46,7 @@ def test_errors_quote_markup_in_paths_and_keys_literally(tmp_path: Path) -> None
     code, output = invoke("run", str(bracket))
     assert code == 2
     assert output == f"error: {bracket}:6: [bold]key[/]: unknown key '[bold]key[/]'; known keys: " + (
-        "name, game, players, format, rounds, groups, advance, until, settle, sprt, stages, seed, "
+        "name, game, players, format, rounds, groups, advance, until, settle, reseed, sprt, stages, seed, "
         "time_control, strikes, workers, executor, database, params, duplicate, max_tables, "
         "startup_timeout_s, limits, fresh_process, sandbox, entrants\n"
     )

@@ -45,6 +45,8 @@ class RoundContext:
     ratings: tuple[trueskill.Rating, ...]
     """Every entrant's rating over the stage's completed rounds (indexed by entrant)."""
     history: tuple[PlayedRound, ...]
+    reseed: bool = False
+    """Whether a knockout seeds those who go on again after every level."""
 
 
 @dataclass(frozen=True, slots=True)
