@@ -1,0 +1,147 @@
+"""A game's numbers for learning: one numbering of its actions and one tensor of a seat's observation.
+
+Learning libraries want a fixed ``Discrete(n)`` action space, a mask of the legal actions, and a
+fixed-shape float32 array; a game declares them once, in its own ``tensors.py``, as a
+:class:`Tensors` value that its plugin names (``tensors = TENSORS``). Both the environment
+(:mod:`sdk.env`) and a bot serving a trained policy compute them from the same observation the
+referee builds a seat's requests from, never from the state, so what a policy is trained on is
+what it is later served.
+
+A game writes little: :class:`ActionSpace` numbers a list of every action the game can ever take
+(enumerated once, in a fixed order), and :class:`Features` lays out the tensor as named blocks
+filled from the observation. The game then only lists its actions, says which are legal from an
+observation, and fills its features.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["ActionSpace", "Features", "TensorSpec", "Tensors", "action_mask", "tensors_of"]
+
+A = TypeVar("A", bound=Hashable)
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+class ActionSpace(Generic[A]):
+    """A fixed numbering ``0 .. size-1`` of every action a game can ever take.
+
+    Built from the full list of actions, in an order that never changes between versions of the
+    game (a trained policy's outputs are these numbers)."""
+
+    def __init__(self, actions: Iterable[A]) -> None:
+        self._actions: tuple[A, ...] = tuple(actions)
+        self._index: dict[A, int] = {action: number for number, action in enumerate(self._actions)}
+        if len(self._index) != len(self._actions):
+            raise ValueError("an action space lists every action once")
+
+    @property
+    def size(self) -> int:
+        return len(self._actions)
+
+    def index(self, action: A) -> int:
+        """The number of ``action``; KeyError for an action outside the space."""
+        return self._index[action]
+
+    def action(self, index: int) -> A:
+        """The action numbered ``index``."""
+        return self._actions[index]
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """The tensor's layout: named blocks of given lengths, in order (documented on the bot page).
+
+    ``fill(observation)`` returns a zeroed vector and a writer ``put(name, values)`` for the game's
+    encoder, so an encoder names its blocks instead of counting offsets."""
+
+    blocks: tuple[tuple[str, int], ...]
+    _offsets: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        offsets, start = {}, 0
+        for name, length in self.blocks:
+            offsets[name] = (start, start + length)
+            start += length
+        object.__setattr__(self, "_offsets", offsets)
+
+    @property
+    def size(self) -> int:
+        return sum(length for _, length in self.blocks)
+
+    def vector(self) -> tuple[Vector, Callable[[str, Sequence[float] | float], None]]:
+        """A zeroed vector and its writer ``put(name, values)`` (a block gets exactly its length)."""
+        out = np.zeros(self.size, dtype=np.float32)
+
+        def put(name: str, values: Sequence[float] | float) -> None:
+            start, end = self._offsets[name]
+            out[start:end] = values
+
+        return out, put
+
+    def one_hot(self, name: str, put: Callable[[str, Sequence[float] | float], None], hot: int) -> None:
+        """Block ``name`` as a one-hot of ``hot`` (all zeros for an ``hot`` outside the block)."""
+        start, end = self._offsets[name]
+        values = [0.0] * (end - start)
+        if 0 <= hot < end - start:
+            values[hot] = 1.0
+        put(name, values)
+
+
+class Tensors(Protocol):
+    """What a game declares for learning (its ``tensors.py``; the plugin's ``tensors``).
+
+    - ``actions``: the :class:`ActionSpace` of every action the game can ever take;
+    - ``shape``: the shape of every encoded observation (one dimension);
+    - ``encode(observation)``: a float32 array of that shape, from the seat's observation alone;
+    - ``legal(observation)``: the legal actions of the seat whose observation it is, when that seat
+      is the one deciding (from the observation alone, as its bot would know them).
+    """
+
+    actions: ActionSpace[Any]
+    shape: tuple[int, ...]
+
+    def encode(self, observation: Any) -> Vector: ...
+    def legal(self, observation: Any) -> Iterable[Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TensorSpec(Generic[A]):
+    """A :class:`Tensors` made of an action space, a feature layout and two functions."""
+
+    actions: ActionSpace[A]
+    features: Features
+    encoder: Callable[[Any, Features], Vector]
+    legal_actions: Callable[[Any], Iterable[A]]
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return (self.features.size,)
+
+    def encode(self, observation: Any) -> Vector:
+        return self.encoder(observation, self.features)
+
+    def legal(self, observation: Any) -> Iterable[A]:
+        return self.legal_actions(observation)
+
+
+def action_mask(tensors: Tensors, observation: Any) -> Mask:
+    """1 at the number of every legal action of the deciding seat whose ``observation`` it is."""
+    mask = np.zeros(tensors.actions.size, dtype=np.int8)
+    for action in tensors.legal(observation):
+        mask[tensors.actions.index(action)] = 1
+    return mask
+
+
+def tensors_of(plugin: Any) -> Tensors:
+    """The plugin's declared :class:`Tensors`; ValueError when its game declares none."""
+    tensors: Tensors | None = getattr(plugin, "tensors", None)
+    if tensors is None:
+        raise ValueError(f"{plugin.name} declares no tensors (a tensors.py in its folder; docs/learning.md)")
+    return tensors
