@@ -1,8 +1,9 @@
 """A game as a Gymnasium environment: one seat learns, in-process bots play the others.
 
 Opponents are trusted bot classes named ``module:Class``, as ``smtourney duel`` names them; each is
-asked through its game's decision table from its own observation, as the referee asks a bot (a
-reply the engine refuses is replaced by the game's safe default, as the referee does).
+asked through its game's decision table from its own observation, as the referee asks a bot. An
+action the engine refuses, the learner's or an opponent's, is a strike as in a match: the game's
+safe default is played instead.
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ class Opponent:
         if problem is not None:
             raise BotClassError(problem)
         self.bot: Bot = bot_class()
-        self.table, self.seat, self.decisions = table, seat, 0
+        self.table, self.seat, self.decisions, self.match_id = table, seat, 0, ""
         self.handlers = table.plugin.decisions.method_handlers(self.bot, context_from_message)
 
     def start(self, match_id: str) -> None:
-        self.decisions = 0
+        self.decisions, self.match_id = 0, match_id
         table = self.table
         self.bot.start_match(
             MatchInfo(
@@ -52,7 +53,7 @@ class Opponent:
         self.decisions += 1
         plugin = self.table.plugin
         spec = plugin.decisions[plugin.decision_kind(self.table.state)]
-        context = DecisionContext("env", self.decisions, self.seat, DECISION_MS, 0)
+        context = DecisionContext(self.match_id, self.decisions, self.seat, DECISION_MS, 0)
         request = spec.encode_request(self.table.observation(self.seat), context)
         handler = self.handlers[spec.rpc]
         assert handler.unary_unary is not None
@@ -87,7 +88,6 @@ class GameGymEnv(gym.Env[dict[str, Any], Any]):
         self.metadata = {"render_modes": ["ansi"]}
         self.render_mode = render_mode
         self._chance = random.Random()
-        self._games = 0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -96,18 +96,25 @@ class GameGymEnv(gym.Env[dict[str, Any], Any]):
         super().reset(seed=seed)
         if seed is not None:
             self._chance = random.Random(seed)
-        self._games += 1
+        match_id = f"env-{self._chance.getrandbits(64):016x}"  # the seed's, so bots replay alike
         self.table.reset(self._chance)
         for opponent in self.opponents.values():
-            opponent.start(f"env-{self._games}")
+            opponent.start(match_id)
         self._play_opponents()
         return self._observe(), {}
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        self.table.apply(int(action))
+        """Take action number ``action``; one outside the mask is a strike, as in a match: the
+        game's safe default is played instead and ``info["strike"]`` says why."""
+        info: dict[str, Any] = {}
+        try:
+            self.table.apply(int(action))
+        except IllegalActionError as refusal:
+            info["strike"] = str(refusal)
+            self.table.apply_action(self.table.plugin.default_action(self.table.state))
         self._play_opponents()
         reward = self.table.rewards()[self.seat]
-        return self._observe(), reward, self.table.over, False, {}
+        return self._observe(), reward, self.table.over, False, info
 
     def render(self) -> str | None:
         return self.table.plugin.render(self.table.state) if self.render_mode == "ansi" else None

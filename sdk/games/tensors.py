@@ -9,8 +9,9 @@ what it is later served.
 
 A game writes little: :class:`ActionSpace` numbers a list of every action the game can ever take
 (enumerated once, in a fixed order), and :class:`Features` lays out the tensor as named blocks
-filled from the observation. The game then only lists its actions, says which are legal from an
-observation, and fills its features.
+written by name from the observation (a :class:`Writer`). The game then only lists its actions,
+says which are legal from an observation, and fills its blocks; :class:`TensorSpec` puts the
+three together.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["ActionSpace", "Features", "TensorSpec", "Tensors", "action_mask", "tensors_of"]
+__all__ = ["ActionSpace", "Features", "TensorSpec", "Tensors", "Writer", "action_mask", "tensors_of"]
 
 A = TypeVar("A", bound=Hashable)
 Vector = npt.NDArray[np.float32]
@@ -58,40 +59,53 @@ class ActionSpace(Generic[A]):
 class Features:
     """The tensor's layout: named blocks of given lengths, in order (documented on the bot page).
 
-    ``fill(observation)`` returns a zeroed vector and a writer ``put(name, values)`` for the game's
-    encoder, so an encoder names its blocks instead of counting offsets."""
+    An encoder fills a :meth:`writer` block by block, by name, instead of counting offsets."""
 
     blocks: tuple[tuple[str, int], ...]
-    _offsets: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
+    offsets: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         offsets, start = {}, 0
         for name, length in self.blocks:
             offsets[name] = (start, start + length)
             start += length
-        object.__setattr__(self, "_offsets", offsets)
+        object.__setattr__(self, "offsets", offsets)
 
     @property
     def size(self) -> int:
         return sum(length for _, length in self.blocks)
 
-    def vector(self) -> tuple[Vector, Callable[[str, Sequence[float] | float], None]]:
-        """A zeroed vector and its writer ``put(name, values)`` (a block gets exactly its length)."""
-        out = np.zeros(self.size, dtype=np.float32)
+    def writer(self) -> Writer:
+        return Writer(self)
 
-        def put(name: str, values: Sequence[float] | float) -> None:
-            start, end = self._offsets[name]
-            out[start:end] = values
 
-        return out, put
+class Writer:
+    """One tensor being filled: blocks written by name, then :meth:`array` (zeros where unwritten).
 
-    def one_hot(self, name: str, put: Callable[[str, Sequence[float] | float], None], hot: int) -> None:
-        """Block ``name`` as a one-hot of ``hot`` (all zeros for an ``hot`` outside the block)."""
+    Values gather in a Python list and become one float32 array at the end: far cheaper than
+    writing many small numpy slices."""
+
+    __slots__ = ("_offsets", "_values")
+
+    def __init__(self, features: Features) -> None:
+        self._offsets = features.offsets
+        self._values = [0.0] * features.size
+
+    def put(self, name: str, values: Sequence[float]) -> None:
+        """Block ``name`` (exactly its length; a shorter ``values`` leaves the rest zero)."""
         start, end = self._offsets[name]
-        values = [0.0] * (end - start)
+        if len(values) > end - start:
+            raise ValueError(f"block {name!r} holds {end - start} numbers, not {len(values)}")
+        self._values[start : start + len(values)] = values
+
+    def one_hot(self, name: str, hot: int) -> None:
+        """Block ``name`` as a one-hot of ``hot`` (all zeros for a ``hot`` outside the block)."""
+        start, end = self._offsets[name]
         if 0 <= hot < end - start:
-            values[hot] = 1.0
-        put(name, values)
+            self._values[start + hot] = 1.0
+
+    def array(self) -> Vector:
+        return np.array(self._values, dtype=np.float32)
 
 
 class Tensors(Protocol):
@@ -117,7 +131,7 @@ class TensorSpec(Generic[A]):
 
     actions: ActionSpace[A]
     features: Features
-    encoder: Callable[[Any, Features], Vector]
+    encoder: Callable[[Any, Writer], None]
     legal_actions: Callable[[Any], Iterable[A]]
 
     @property
@@ -125,7 +139,9 @@ class TensorSpec(Generic[A]):
         return (self.features.size,)
 
     def encode(self, observation: Any) -> Vector:
-        return self.encoder(observation, self.features)
+        writer = self.features.writer()
+        self.encoder(observation, writer)
+        return writer.array()
 
     def legal(self, observation: Any) -> Iterable[A]:
         return self.legal_actions(observation)

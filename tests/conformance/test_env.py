@@ -8,13 +8,17 @@ say does not change when what it may not see is redrawn.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+from benchmarks import env_speed
 from sdk.env import aec_env, gym_env
 from sdk.games.plugin import GamePlugin
 from sdk.games.registry import games
@@ -23,6 +27,7 @@ from sdk.games.tensors import action_mask, tensors_of
 from .example_install import installed_games_with_example
 
 GAMES = installed_games_with_example()
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS = range(3)
 
 
@@ -112,3 +117,54 @@ def test_every_legal_action_is_numbered_and_tensors_have_the_declared_shape(plug
         legal = {tensors.actions.index(action) for action in tensors.legal(observation)}
         assert legal == {tensors.actions.index(action) for action in state.legal_actions()}
         state.apply(tensors.actions.action(rng.choice(sorted(legal))))
+
+
+def test_env_speed_measures_both_sides(plugin: GamePlugin) -> None:
+    figures = env_speed.run(plugin.name, games=2, players=plugin.max_players, seed=1)
+    assert figures["env_steps_per_s"] > 0 and figures["engine_decisions_per_s"] > 0
+    assert figures["ratio"] == figures["env_steps_per_s"] / figures["engine_decisions_per_s"]
+
+
+def test_env_speed_refuses_a_game_without_tensors_in_one_line() -> None:
+    undeclared = [name for name in GAMES if getattr(games()[name], "tensors", None) is None]
+    if not undeclared:
+        pytest.skip("every installed game declares tensors")
+    done = subprocess.run(
+        [sys.executable, "benchmarks/env_speed.py", "--game", undeclared[0]],
+        capture_output=True, text=True, check=False, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert (
+        done.stderr
+        == f"env_speed: {undeclared[0]} declares no tensors (a tensors.py in its folder; docs/learning.md)\n"
+    )
+
+
+def test_an_action_outside_the_mask_is_a_strike_the_safe_default_played(plugin: GamePlugin) -> None:
+    players = max(2, plugin.min_players)
+    env, again = gym_env(plugin, players=players), gym_env(plugin, players=players)
+    observation, _ = env.reset(seed=3)
+    again.reset(seed=3)
+    illegal = np.flatnonzero(observation["action_mask"] == 0)
+    if not illegal.size:
+        pytest.skip("every action is legal at the first decision")
+    default = tensors_of(plugin).actions.index(plugin.default_action(env.table.state))
+    _, _, _, _, info = env.step(int(illegal[0]))
+    _, _, _, _, played = again.step(default)
+    assert "strike" in info and "strike" not in played
+    assert env.table.state.to_json() == again.table.state.to_json()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_gymnasium_env_with_the_same_seed_and_actions_plays_the_same_game(
+    plugin: GamePlugin, seed: int
+) -> None:
+    finals = []
+    for _ in range(2):
+        env = gym_env(plugin, players=max(2, plugin.min_players))
+        observation, _ = env.reset(seed=seed)
+        rng, over = np.random.default_rng(seed), False
+        while not over:
+            observation, _, over, _, _ = env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        finals.append(env.table.state.to_json())
+    assert finals[0] == finals[1]

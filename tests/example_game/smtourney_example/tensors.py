@@ -24,9 +24,7 @@ winning    1      the seat's winning bid / 5 when it is claiming, else 0
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from sdk.games.tensors import ActionSpace, Features, TensorSpec, Vector
+from sdk.games.tensors import ActionSpace, Features, TensorSpec, Writer
 
 from .state import HAND, MAX_PLAYERS, Bid, Claim, Observation, Step
 
@@ -51,26 +49,19 @@ FEATURES = Features(
 )
 
 
-def _seats(values: Iterable[float]) -> list[float]:
-    """A per-seat block, zero beyond the table's size."""
-    block = [float(v) for v in values]
-    return block + [0.0] * (MAX_PLAYERS - len(block))
-
-
-def encode(observation: Observation, features: Features) -> Vector:
-    out, put = features.vector()
-    features.one_hot("seat", put, observation.seat)
-    features.one_hot("players", put, observation.players - 1)
-    put("prize", observation.prize / MOST_PRIZES)
-    put("left", observation.prizes_left / MOST_PRIZES)
-    put("round", observation.round / MOST_PRIZES)
-    put("hand", [float(card in observation.hand) for card in HAND])
-    put("hand_sizes", _seats(size / len(HAND) for size in observation.hand_sizes))
-    put("scores", _seats(points / MOST_POINTS for points in observation.scores))
-    put("bid", _seats(float(seat in observation.bid_this_round) for seat in range(observation.players)))
-    put("last_bids", _seats(bid / len(HAND) for bid in observation.last_bids))
-    put("winning", observation.winning_bid / len(HAND))
-    return out
+def encode(observation: Observation, tensor: Writer) -> None:
+    """Seat blocks are written for the table's seats only; the rest stay zero."""
+    tensor.one_hot("seat", observation.seat)
+    tensor.one_hot("players", observation.players - 1)
+    tensor.put("prize", [observation.prize / MOST_PRIZES])
+    tensor.put("left", [observation.prizes_left / MOST_PRIZES])
+    tensor.put("round", [observation.round / MOST_PRIZES])
+    tensor.put("hand", [float(card in observation.hand) for card in HAND])
+    tensor.put("hand_sizes", [size / len(HAND) for size in observation.hand_sizes])
+    tensor.put("scores", [points / MOST_POINTS for points in observation.scores])
+    tensor.put("bid", [float(seat in observation.bid_this_round) for seat in range(observation.players)])
+    tensor.put("last_bids", [bid / len(HAND) for bid in observation.last_bids])
+    tensor.put("winning", [observation.winning_bid / len(HAND)])
 
 
 def legal(observation: Observation) -> list[Step]:
