@@ -118,9 +118,10 @@ class Tensors(Protocol):
       is the one deciding (from the observation alone, as its bot would know them).
     """
 
-    actions: ActionSpace[Any]
-    shape: tuple[int, ...]
-
+    @property
+    def actions(self) -> ActionSpace[Any]: ...
+    @property
+    def shape(self) -> tuple[int, ...]: ...
     def encode(self, observation: Any) -> Vector: ...
     def legal(self, observation: Any) -> Iterable[Any]: ...
 
