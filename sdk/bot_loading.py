@@ -44,7 +44,7 @@ def load_bot_class(target: str) -> type[Bot]:
 def bot_class_problem(bot_class: type[Bot], plugin: GamePlugin) -> str | None:
     """Why ``bot_class`` cannot play ``plugin``'s game, or None when it can."""
     name = f"{bot_class.__module__}:{bot_class.__qualname__}"
-    if plugin.name not in bot_class.games:
+    if not bot_class.plays(plugin.name):
         return f"{name} does not play {plugin.name} (plays: {', '.join(bot_class.games) or 'nothing'})"
     if not bot_class.answers_every_kind(plugin.decisions.kinds):
         missing = ", ".join(plugin.decisions.missing_methods(bot_class))

@@ -4,6 +4,12 @@ Both environments sit on a :class:`Table`. Chance outcomes are drawn from the en
 seeded stream as soon as the game reaches them. Seats deciding at once (``deciding_seats``) each
 see the observation of the state they were all asked in, as the referee's requests do, so a seat
 stepped after another never learns that one's pending choice.
+
+Tensors and masks come from the game's declaration (:mod:`sdk.games.tensors`) as numpy arrays
+over its float32 numbers and mask bytes. A deciding seat's mask is made from the legal actions
+the engine lists for it (what the referee would send it), which the conformance suite checks
+equal the ones the declaration derives from the seat's observation; a seat asked together with
+others gets the mask of the observation it was asked with.
 """
 
 from __future__ import annotations
@@ -13,11 +19,15 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from sdk.games.play import apply_unchecked
 from sdk.games.plugin import GamePlugin
 from sdk.games.registry import get_game
-from sdk.games.tensors import Mask, Tensors, Vector, action_mask, tensors_of
+from sdk.games.tensors import Tensors, action_mask, mask_of, tensors_of
+
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
 
 
 def plugin_of(game: str | GamePlugin) -> GamePlugin:
@@ -63,13 +73,15 @@ class Table:
         return self.plugin.observe(self.state, seat)
 
     def tensor(self, seat: int) -> Vector:
-        return self.tensors.encode(self.observation(seat))
+        return np.frombuffer(self.tensors.encode(self.observation(seat)), dtype=np.float32)
 
     def mask(self, seat: int) -> Mask:
         """The deciding seat's legal actions; all zeros for any other seat."""
         if self.over or seat != self.seat:
             return np.zeros(self.tensors.actions.size, dtype=np.int8)
-        return action_mask(self.tensors, self.observation(seat))
+        if seat in self.asked:
+            return np.frombuffer(action_mask(self.tensors, self.asked[seat]), dtype=np.int8)
+        return np.frombuffer(mask_of(self.tensors.actions, self.state.legal_actions()), dtype=np.int8)
 
     def apply(self, index: int) -> None:
         """The deciding seat takes action number ``index``; the engine's IllegalActionError if it may not."""

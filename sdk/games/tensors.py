@@ -12,22 +12,29 @@ A game writes little: :class:`ActionSpace` numbers a list of every action the ga
 written by name from the observation (a :class:`Writer`). The game then only lists its actions,
 says which are legal from an observation, and fills its blocks; :class:`TensorSpec` puts the
 three together.
+
+This module stays within the standard library, as the engines do (bots import them as forward
+models): a tensor is an ``array('f')`` of float32 and a mask a ``bytearray`` of 0s and 1s, which
+:mod:`sdk.env` hands to numpy without a copy (``np.frombuffer``).
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
-import numpy as np
-import numpy.typing as npt
-
-__all__ = ["ActionSpace", "Features", "TensorSpec", "Tensors", "Writer", "action_mask", "tensors_of"]
+__all__ = [
+    "ActionSpace", "Features", "Mask", "TensorSpec", "Tensors", "Vector", "Writer", "action_mask", "mask_of",
+    "tensors_of",
+]  # fmt: skip
 
 A = TypeVar("A", bound=Hashable)
-Vector = npt.NDArray[np.float32]
-Mask = npt.NDArray[np.int8]
+#: A seat's encoded observation: float32 numbers (``array`` type code ``f``).
+Vector: TypeAlias = "array[float]"
+#: 1 at the number of every legal action, else 0.
+Mask = bytearray
 
 
 class ActionSpace(Generic[A]):
@@ -64,16 +71,15 @@ class Features:
     blocks: tuple[tuple[str, int], ...]
     offsets: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
 
+    size: int = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         offsets, start = {}, 0
         for name, length in self.blocks:
             offsets[name] = (start, start + length)
             start += length
         object.__setattr__(self, "offsets", offsets)
-
-    @property
-    def size(self) -> int:
-        return sum(length for _, length in self.blocks)
+        object.__setattr__(self, "size", start)
 
     def writer(self) -> Writer:
         return Writer(self)
@@ -82,8 +88,7 @@ class Features:
 class Writer:
     """One tensor being filled: blocks written by name, then :meth:`array` (zeros where unwritten).
 
-    Values gather in a Python list and become one float32 array at the end: far cheaper than
-    writing many small numpy slices."""
+    Values gather in a Python list and become one float32 array at the end."""
 
     __slots__ = ("_offsets", "_values")
 
@@ -105,7 +110,7 @@ class Writer:
             self._values[start + hot] = 1.0
 
     def array(self) -> Vector:
-        return np.array(self._values, dtype=np.float32)
+        return array("f", self._values)
 
 
 class Tensors(Protocol):
@@ -113,7 +118,7 @@ class Tensors(Protocol):
 
     - ``actions``: the :class:`ActionSpace` of every action the game can ever take;
     - ``shape``: the shape of every encoded observation (one dimension);
-    - ``encode(observation)``: a float32 array of that shape, from the seat's observation alone;
+    - ``encode(observation)``: the float32 numbers of that shape, from the seat's observation alone;
     - ``legal(observation)``: the legal actions of the seat whose observation it is, when that seat
       is the one deciding (from the observation alone, as its bot would know them).
     """
@@ -150,9 +155,15 @@ class TensorSpec(Generic[A]):
 
 def action_mask(tensors: Tensors, observation: Any) -> Mask:
     """1 at the number of every legal action of the deciding seat whose ``observation`` it is."""
-    mask = np.zeros(tensors.actions.size, dtype=np.int8)
-    for action in tensors.legal(observation):
-        mask[tensors.actions.index(action)] = 1
+    return mask_of(tensors.actions, tensors.legal(observation))
+
+
+def mask_of(actions: ActionSpace[Any], legal: Iterable[Any]) -> Mask:
+    """1 at the number of every action of ``legal``, 0 elsewhere."""
+    mask = bytearray(actions.size)
+    index = actions.index
+    for action in legal:
+        mask[index(action)] = 1
     return mask
 
 
