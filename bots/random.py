@@ -25,6 +25,11 @@ class RandomBot(Bot):
     author = "smtourney"
     games: ClassVar[tuple[str, ...]] = tuple(sorted(listed_games()))
 
+    @classmethod
+    def plays(cls, game: str) -> bool:
+        """Every game installed now, also one installed after this module was imported."""
+        return game in listed_games()
+
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
         rng = _random.Random(f"{context.match_id}/{context.seat}/{context.decision_id}")
         return get_game(context.game).random_action(observation, rng)

@@ -52,6 +52,11 @@ class Bot(ABC):  # noqa: B024 - the abstract decision methods live in each game'
     def end_match(self, result: MatchResult) -> None:  # noqa: B027 - optional hook
         """Called after a match; a stateless bot ignores it."""
 
+    @classmethod
+    def plays(cls, game: str) -> bool:
+        """Whether the bot plays ``game``: by default, whether ``games`` names it."""
+        return game in cls.games
+
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
         """Answer one decision: by default the method named after ``kind``."""
         return dispatch(self, kind, observation, context)

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from .decisions import DecisionTable
 from .plugin import Parameter, PluginDefaults
 from .spectator import common_part, common_text
+from .tensors import Tensors
 
 __all__ = ["Engine", "PluginBase", "Words"]
 
@@ -86,6 +87,8 @@ class PluginBase(PluginDefaults, Generic[S]):
     words: ClassVar[Words[Any]]
     #: The class of a seat's observation, when it is not the engine state itself.
     observation_type: ClassVar[type[Any] | None] = None
+    #: The game's action numbering and observation tensor for learning (its ``tensors.py``), if any.
+    tensors: ClassVar[Tensors | None] = None
 
     def state_of(self, state: Any) -> S:
         """``state`` if it is this game's engine state (the type guard of every call)."""

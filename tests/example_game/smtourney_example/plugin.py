@@ -14,6 +14,7 @@ from .decisions import DECISIONS
 from .defaults import default_action
 from .params import DEFAULT_PRIZES, normalize
 from .state import MAX_PLAYERS, MIN_PLAYERS, Bid, Claim, State, new_game, step_from_json, step_to_json
+from .tensors import TENSORS
 from .view import describe, render, view
 
 
@@ -34,6 +35,7 @@ class BlindAuctionPlugin(PluginBase[State]):
     demo_seats = ("python -m bots.random", "python -m bots.random")
     engine = Engine(State, new_game, step_to_json, step_from_json)
     words = Words(render, view, describe)
+    tensors = TENSORS
 
     def normalize_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
         return normalize(params)

@@ -1,0 +1,175 @@
+"""A game's numbers for learning: one numbering of its actions and one tensor of a seat's observation.
+
+Learning libraries want a fixed ``Discrete(n)`` action space, a mask of the legal actions, and a
+fixed-shape float32 array; a game declares them once, in its own ``tensors.py``, as a
+:class:`Tensors` value that its plugin names (``tensors = TENSORS``). Both the environment
+(:mod:`sdk.env`) and a bot serving a trained policy compute them from the same observation the
+referee builds a seat's requests from, never from the state, so what a policy is trained on is
+what it is later served.
+
+A game writes little: :class:`ActionSpace` numbers a list of every action the game can ever take
+(enumerated once, in a fixed order), and :class:`Features` lays out the tensor as named blocks
+written by name from the observation (a :class:`Writer`). The game then only lists its actions,
+says which are legal from an observation, and fills its blocks; :class:`TensorSpec` puts the
+three together.
+
+This module stays within the standard library, as the engines do (bots import them as forward
+models): a tensor is an ``array('f')`` of float32 and a mask a ``bytearray`` of 0s and 1s, which
+:mod:`sdk.env` hands to numpy without a copy (``np.frombuffer``).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar
+
+__all__ = [
+    "ActionSpace", "Features", "Mask", "TensorSpec", "Tensors", "Vector", "Writer", "action_mask", "mask_of",
+    "tensors_of",
+]  # fmt: skip
+
+A = TypeVar("A", bound=Hashable)
+#: A seat's encoded observation: float32 numbers (``array`` type code ``f``).
+Vector: TypeAlias = "array[float]"
+#: 1 at the number of every legal action, else 0.
+Mask = bytearray
+
+
+class ActionSpace(Generic[A]):
+    """A fixed numbering ``0 .. size-1`` of every action a game can ever take.
+
+    Built from the full list of actions, in an order that never changes between versions of the
+    game (a trained policy's outputs are these numbers)."""
+
+    def __init__(self, actions: Iterable[A]) -> None:
+        self._actions: tuple[A, ...] = tuple(actions)
+        self._index: dict[A, int] = {action: number for number, action in enumerate(self._actions)}
+        if len(self._index) != len(self._actions):
+            raise ValueError("an action space lists every action once")
+
+    @property
+    def size(self) -> int:
+        return len(self._actions)
+
+    def index(self, action: A) -> int:
+        """The number of ``action``; KeyError for an action outside the space."""
+        return self._index[action]
+
+    def action(self, index: int) -> A:
+        """The action numbered ``index``."""
+        return self._actions[index]
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """The tensor's layout: named blocks of given lengths, in order (documented on the bot page).
+
+    An encoder fills a :meth:`writer` block by block, by name, instead of counting offsets."""
+
+    blocks: tuple[tuple[str, int], ...]
+    offsets: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
+
+    size: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        offsets, start = {}, 0
+        for name, length in self.blocks:
+            offsets[name] = (start, start + length)
+            start += length
+        object.__setattr__(self, "offsets", offsets)
+        object.__setattr__(self, "size", start)
+
+    def writer(self) -> Writer:
+        return Writer(self)
+
+
+class Writer:
+    """One tensor being filled: blocks written by name, then :meth:`array` (zeros where unwritten).
+
+    Values gather in a Python list and become one float32 array at the end."""
+
+    __slots__ = ("_offsets", "_values")
+
+    def __init__(self, features: Features) -> None:
+        self._offsets = features.offsets
+        self._values = [0.0] * features.size
+
+    def put(self, name: str, values: Sequence[float]) -> None:
+        """Block ``name`` (exactly its length; a shorter ``values`` leaves the rest zero)."""
+        start, end = self._offsets[name]
+        if len(values) > end - start:
+            raise ValueError(f"block {name!r} holds {end - start} numbers, not {len(values)}")
+        self._values[start : start + len(values)] = values
+
+    def one_hot(self, name: str, hot: int) -> None:
+        """Block ``name`` as a one-hot of ``hot`` (all zeros for a ``hot`` outside the block)."""
+        start, end = self._offsets[name]
+        if 0 <= hot < end - start:
+            self._values[start + hot] = 1.0
+
+    def array(self) -> Vector:
+        return array("f", self._values)
+
+
+class Tensors(Protocol):
+    """What a game declares for learning (its ``tensors.py``; the plugin's ``tensors``).
+
+    - ``actions``: the :class:`ActionSpace` of every action the game can ever take;
+    - ``shape``: the shape of every encoded observation (one dimension);
+    - ``encode(observation)``: the float32 numbers of that shape, from the seat's observation alone;
+    - ``legal(observation)``: the legal actions of the seat whose observation it is, when that seat
+      is the one deciding (from the observation alone, as its bot would know them).
+    """
+
+    @property
+    def actions(self) -> ActionSpace[Any]: ...
+    @property
+    def shape(self) -> tuple[int, ...]: ...
+    def encode(self, observation: Any) -> Vector: ...
+    def legal(self, observation: Any) -> Iterable[Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TensorSpec(Generic[A]):
+    """A :class:`Tensors` made of an action space, a feature layout and two functions."""
+
+    actions: ActionSpace[A]
+    features: Features
+    encoder: Callable[[Any, Writer], None]
+    legal_actions: Callable[[Any], Iterable[A]]
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return (self.features.size,)
+
+    def encode(self, observation: Any) -> Vector:
+        writer = self.features.writer()
+        self.encoder(observation, writer)
+        return writer.array()
+
+    def legal(self, observation: Any) -> Iterable[A]:
+        return self.legal_actions(observation)
+
+
+def action_mask(tensors: Tensors, observation: Any) -> Mask:
+    """1 at the number of every legal action of the deciding seat whose ``observation`` it is."""
+    return mask_of(tensors.actions, tensors.legal(observation))
+
+
+def mask_of(actions: ActionSpace[Any], legal: Iterable[Any]) -> Mask:
+    """1 at the number of every action of ``legal``, 0 elsewhere."""
+    mask = bytearray(actions.size)
+    index = actions.index
+    for action in legal:
+        mask[index(action)] = 1
+    return mask
+
+
+def tensors_of(plugin: Any) -> Tensors:
+    """The plugin's declared :class:`Tensors`; ValueError when its game declares none."""
+    tensors: Tensors | None = getattr(plugin, "tensors", None)
+    if tensors is None:
+        raise ValueError(f"{plugin.name} declares no tensors (a tensors.py in its folder; docs/learning.md)")
+    return tensors
