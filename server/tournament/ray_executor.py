@@ -135,7 +135,8 @@ class RayExecutor:
                 self._add_actor()
             self._head = ray.get_runtime_context().gcs_address
         except BaseException:
-            self._leave()
+            with contextlib.suppress(Exception):  # what went wrong is the error, not the leaving
+                self._leave()
             raise
 
     def submit(self, job: MatchJob) -> None:
