@@ -29,7 +29,7 @@ from server.bot_check import Check
 from server.display import print_error
 from server.store.retry import OutageNotice, Retry, patient
 
-from .checking import report_folder
+from .checking import report_folder, save_report
 from .config import Ladder
 from .programs import Programs
 from .store import LadderStore
@@ -43,6 +43,8 @@ SWEEP_S = 5.0
 """How often the program folders of failed and retired bots are looked for."""
 FAILURE_PAUSE_S = 10.0
 """How long the pool rests after an unexpected failure before it tries again."""
+MAX_TRIES = 3
+"""A bot whose validation fails this many times (not through an outage, which is waited out) fails."""
 STOP_GRACE_S = 5.0
 """How long a worker has after SIGTERM to stop its bots before it is killed."""
 WORKER_LOG = "validation-worker.log"
@@ -94,6 +96,9 @@ class ValidationPool:
         self._running: dict[int, int] = {}
         self._started: dict[int, int] = {}
         self._turn = 0
+        self._tries: Counter[int] = Counter()
+        #: Bots whose failure could not even be recorded: not taken again until the service restarts.
+        self._set_aside: set[int] = set()
         self._workers: set[subprocess.Popen[bytes]] = set()
         self._threads: list[threading.Thread] = []
         self._thread = threading.Thread(target=self._run, name="ladder-validations", daemon=True)
@@ -143,7 +148,8 @@ class ValidationPool:
             if len(self._running) >= settings.workers:
                 return False
             running, started = dict(self._running), dict(self._started)
-        chosen = next_turn(self._store.pending_validations(), running, started, settings.per_participant)
+        pending = [item for item in self._store.pending_validations() if item[0] not in self._set_aside]
+        chosen = next_turn(pending, running, started, settings.per_participant)
         if chosen is None:
             return False
         bot_id, participant, spec_json = chosen
@@ -165,12 +171,31 @@ class ValidationPool:
             lines = self._in_worker(bot_id, spec_json)
             if not self._stop.is_set():
                 record_validation(self._store, self._ladder, self._log_dir, bot_id, lines)
-        except Exception as exc:  # the bot stays validating and is taken again
+        except Exception as exc:
             if not self._stop.is_set():
-                self._failed(exc)
+                self._tries[bot_id] += 1
+                if self._tries[bot_id] < MAX_TRIES:  # the bot stays validating and is taken again
+                    self._failed(exc)
+                else:
+                    self._give_up(bot_id, f"{type(exc).__name__}: {exc}")
         finally:
             with self._lock:
                 self._running.pop(bot_id, None)
+
+    def _give_up(self, bot_id: int, why: str) -> None:
+        """End the bot ``failed`` with ``why``; if even that fails, set it aside until the next start."""
+        self._report(f"validation of bot {bot_id} given up: {why}")
+        check = Check("validation", False, f"could not be run ({MAX_TRIES} tries): {why}")
+        with contextlib.suppress(OSError):  # the report's folder may be what fails
+            save_report(report_folder(self._log_dir, bot_id), [check])
+        try:
+            self._store.finish_validation(
+                bot_id, passed=False, reason=check.line(), max_active=self._ladder.max_active_bots
+            )
+        except Exception as exc:
+            self._set_aside.add(bot_id)
+            cause = f"{type(exc).__name__}: {exc}"
+            self._report(f"bot {bot_id} stays validating until the service restarts: {cause}")
 
     def _in_worker(self, bot_id: int, spec_json: str) -> list[Check]:
         timeout_s = self._ladder.validation.timeout_s

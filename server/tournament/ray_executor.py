@@ -13,6 +13,11 @@ node. An actor that cannot be placed within :data:`PLACE_TIMEOUT_S` is given up 
 the others); with no actor left, or a head silent for :data:`HEAD_SILENT_S`, the run stops with one
 line, before Ray's own reconnection gives up with a log line of its own.
 
+A run's own Ray instance (no address) keeps its session, logs included, in a temporary folder of
+the run's (not Ray's shared ``/tmp/ray``), its log files rotated at :data:`LOG_ROTATE_BYTES`, and
+the folder is deleted when the run ends: a node that is lost and started again under a run, whose
+processes log every failed reconnection, cannot fill the disk, and nothing of it outlives the run.
+
 Ray is optional and slow to load: it is imported when a Ray executor starts (a missing Ray is
 then one line saying how to install it), so this module imports, and local runs start, without it.
 """
@@ -22,8 +27,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import shutil
 import signal
 import socket
+import tempfile
 import time
 from collections import Counter, deque
 from typing import TYPE_CHECKING, Any
@@ -45,6 +52,15 @@ REACH_TIMEOUT_S = 10.0
 """How long the head of a Ray cluster has to accept a connection."""
 LOCAL_OBJECT_STORE_BYTES = 100 * 1024 * 1024
 """A run's own Ray instance carries only match records: Ray's smallest object store is plenty."""
+LOG_ROTATE_BYTES = 10 * 1024 * 1024
+"""Each of Ray's log files is rotated at this size, one old file kept (Ray's own default is 512 MB
+and five old files, per process), unless ``RAY_ROTATION_MAX_BYTES`` says otherwise."""
+LOG_BACKUPS = 1
+"""Rotated Ray log files kept beside each live one, unless ``RAY_ROTATION_BACKUP_COUNT`` says otherwise."""
+LOCAL_HEALTH_CHECKS = {"health_check_period_ms": 1000, "health_check_failure_threshold": 2}
+"""A run's own instance has one node, on this machine: its raylet's death is noticed after two
+missed checks a second apart (Ray's own 5 of 3 s leave the actors playing on as orphans meanwhile),
+so the run stops at once with its own line."""
 TICK_S = 2.0
 """The longest the driver waits for a result before it looks at the cluster again."""
 PLACE_TIMEOUT_S = 60.0
@@ -103,7 +119,8 @@ class RayExecutor:
         #: Set before leaving the cluster: a thread still returning from ``next_result`` must not
         #: call an actor then, which would make Ray connect this process to a cluster again.
         self._closed = False
-        _connect(workers, address)
+        #: The run's own Ray instance's folder (None on a cluster): deleted when the executor closes.
+        self._own_folder = _connect(workers, address)
         try:
             cpus = int(ray.cluster_resources().get("CPU", 0))  # type: ignore[no-untyped-call]
             if cpus < 1:
@@ -118,7 +135,8 @@ class RayExecutor:
                 self._add_actor()
             self._head = ray.get_runtime_context().gcs_address
         except BaseException:
-            ray.shutdown()
+            with contextlib.suppress(Exception):  # what went wrong is the error, not the leaving
+                self._leave()
             raise
 
     def submit(self, job: MatchJob) -> None:
@@ -280,23 +298,40 @@ class RayExecutor:
                 with contextlib.suppress(Exception):
                     ray.kill(actor, no_restart=True)
         finally:
+            self._leave()
+
+    def _leave(self) -> None:
+        """Leave the cluster (stopping the run's own instance) and delete that instance's folder."""
+        import ray
+
+        try:
             ray.shutdown()
+        finally:
+            if self._own_folder is not None:
+                shutil.rmtree(self._own_folder, ignore_errors=True)
 
 
-def _connect(workers: int, address: str | None) -> None:
-    """Join the cluster at ``address``, or start a small Ray instance of this run's own.
+def _connect(workers: int, address: str | None) -> str | None:
+    """Join the cluster at ``address``, or start a small Ray instance of this run's own in a new
+    temporary folder (returned, for the caller to delete once it has left).
 
-    Ray answers SIGTERM with an exit of its own; the handler in place before (the command line's,
-    which stops the run like Ctrl-C) is put back.
+    Ray's log files are rotated at :data:`LOG_ROTATE_BYTES` (its processes, started here, read the
+    setting from the environment; so does this process's own Ray log). Ray answers SIGTERM with an
+    exit of its own; the handler in place before (the command line's, which stops the run like
+    Ctrl-C) is put back.
     """
     import ray
 
     if address is not None:
         _reachable(address)
+    os.environ.setdefault("RAY_ROTATION_MAX_BYTES", str(LOG_ROTATE_BYTES))
+    os.environ.setdefault("RAY_ROTATION_BACKUP_COUNT", str(LOG_BACKUPS))
+    folder = None
     previous = signal.getsignal(signal.SIGTERM)
     try:
         if address is None:
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+            folder = tempfile.mkdtemp(prefix="smtourney-ray-", dir="/tmp")  # short: Ray's sockets are in it
             ray.init(
                 address="local",  # never an instance someone else started
                 num_cpus=workers,
@@ -304,16 +339,23 @@ def _connect(workers: int, address: str | None) -> None:
                 object_store_memory=LOCAL_OBJECT_STORE_BYTES,
                 log_to_driver=False,
                 logging_level=logging.ERROR,  # not its notices on the run's terminal
+                _temp_dir=folder,
+                _system_config=LOCAL_HEALTH_CHECKS,
             )
         else:
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
-    except (ConnectionError, RuntimeError, ValueError) as exc:
+    except BaseException as exc:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+        if not isinstance(exc, (ConnectionError, RuntimeError, ValueError)):
+            raise
         where = "a local Ray instance" if address is None else f"the Ray cluster at {address}"
         raise ExecutorError(f"cannot start or reach {where}: {_first_line(exc)}") from None
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     _keep_cluster_errors_off_the_terminal()
+    return folder
 
 
 def _keep_cluster_errors_off_the_terminal() -> None:

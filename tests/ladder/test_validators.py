@@ -11,7 +11,11 @@ from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from sdk.serve import BotServer
+from server.ladder import validators
+from server.ladder.checking import report_folder
 from server.ladder.config import load_ladder
 from server.ladder.programs import Programs
 from server.ladder.store import LadderStore
@@ -130,3 +134,39 @@ def test_the_folders_of_failed_and_retired_bots_are_deleted(tmp_path: Path) -> N
         wait_for(lambda: statuses(api.db, "ada")[:2] == ["failed", "active"], "the bots validated")
         wait_for(lambda: not folders["broken"].exists(), "the failed bot's folder deleted", 30)
         assert (folders["kept"] / "bot.py").is_file()
+
+
+def test_a_validation_that_cannot_run_fails_the_bot_after_a_few_tries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure that is not a database outage (here the bot's report folder cannot be made: a file
+    is in its place) is tried a few times, then ends the bot ``failed`` with the reason, instead of
+    keeping it ``validating`` for ever."""
+    monkeypatch.setattr(validators, "FAILURE_PAUSE_S", 0.1)
+    path = tmp_path / "ladder.yaml"
+    path.write_text("name: v\ngame: saint_malo\nplayers: 2\n" + LOOPBACK)
+    ladder = load_ladder(path)
+    add(ladder.database_path, "mallory")
+    logs = tmp_path / "logs"
+    lines: list[str] = []
+    with closing(Store.open(ladder.database_path)) as store:
+        ladders = LadderStore(store)
+        (mallory,) = ladders.participants()
+        assert mallory.id is not None
+        bot_id = ladders.add_bot(mallory.id, "stuck", {"address": "127.0.0.1:9"}, mu=25, sigma=8).id
+        assert bot_id is not None
+        report_folder(logs, bot_id).parent.mkdir(parents=True)
+        report_folder(logs, bot_id).write_text("in the way")
+        pool = ValidationPool(ladders, ladder, logs, Programs(tmp_path / "data"), report=lines.append)
+        pool.start()
+        try:
+            wait_for(lambda: ladders.bots()[0].status != "validating", "the validation given up", 30)
+        finally:
+            pool.stop()
+        (bot,) = ladders.bots()
+    assert bot.status == "failed"
+    assert bot.reason is not None and bot.reason.startswith(
+        f"FAIL validation: could not be run ({validators.MAX_TRIES} tries): FileExistsError: "
+    ), bot.reason
+    assert len(lines) == validators.MAX_TRIES, lines
+    assert lines[-1].startswith(f"validation of bot {bot_id} given up: FileExistsError: "), lines
