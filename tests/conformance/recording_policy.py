@@ -1,0 +1,38 @@
+"""A policy that keeps every (tensor, mask) it is served, by seat, to compare with the environment's."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+
+from sdk.bot import Bot
+from sdk.games.decisions import DecisionContext
+from sdk.games.tensors import Mask, Vector
+
+SERVED: dict[int, list[tuple[bytes, bytes]]] = {}
+"""What the policy was served, seat by seat in order: the tensor's and the mask's bytes."""
+
+_asking = threading.local()  # the seat whose decision the policy is serving (seats may be asked at once)
+
+RecordingBot: type[Bot] | None = None
+"""Made for the game under test by :func:`recording_bot_class` (the test sets it)."""
+
+
+def record(tensor: Vector, mask: Mask) -> int:
+    """Keep what was served; choose a legal action that depends on the tensor, so play varies."""
+    SERVED.setdefault(_asking.seat, []).append((tensor.tobytes(), mask.tobytes()))
+    legal = np.flatnonzero(mask)
+    return int(legal[int(tensor.sum() * 1000) % legal.size])
+
+
+def recording_bot_class(served: type[Bot]) -> type[Bot]:
+    """``served`` with the asked seat noted for :func:`record`, its decisions otherwise its own."""
+
+    class Recording(served):  # type: ignore[valid-type, misc]
+        def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
+            _asking.seat = context.seat
+            return super().decide(kind, observation, context)
+
+    return Recording
