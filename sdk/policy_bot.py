@@ -2,7 +2,8 @@
 
 The policy sees exactly what the learning environments (:mod:`sdk.env`) give it: the game's
 :class:`~sdk.games.tensors.Tensors` encoding of the observation the bot's request carries, and the
-:func:`~sdk.games.tensors.action_mask` of it, so a policy is served what it was trained on.
+:func:`~sdk.games.tensors.action_mask` of it, as numpy arrays made as the environments make them
+(:mod:`sdk.tensor_arrays`), so a policy is served what it was trained on.
 
     python -m sdk.policy_bot bots.learned.policy:act --game example [--port N | --address unix:/p]
 
@@ -23,12 +24,13 @@ from typing import Any
 from sdk.bot import Bot
 from sdk.games.decisions import DecisionContext
 from sdk.games.registry import get_game
-from sdk.games.tensors import Mask, Vector, action_mask, tensors_of
+from sdk.games.tensors import action_mask, tensors_of
 from sdk.serve import run
+from sdk.tensor_arrays import MaskArray, TensorArray, mask_array, tensor_array
 
 __all__ = ["Policy", "PolicyBot", "load_policy", "main", "policy_bot_class"]
 
-Policy = Callable[[Vector, Mask], int]
+Policy = Callable[[TensorArray, MaskArray], int]
 
 
 class PolicyBot(Bot):
@@ -39,8 +41,8 @@ class PolicyBot(Bot):
 
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
         tensors = tensors_of(get_game(self.game))
-        mask = action_mask(tensors, observation)
-        index = int(self.policy(tensors.encode(observation), mask))
+        mask = mask_array(action_mask(tensors, observation))
+        index = int(self.policy(tensor_array(tensors.encode(observation)), mask))
         if not 0 <= index < mask.size or not mask[index]:
             fallback = int(mask.argmax())
             print(f"policy chose {index}, not a legal action; played {fallback}", file=sys.stderr, flush=True)

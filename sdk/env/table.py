@@ -19,15 +19,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from sdk.games.play import apply_unchecked
 from sdk.games.plugin import GamePlugin
 from sdk.games.registry import get_game
 from sdk.games.tensors import Tensors, action_mask, mask_of, tensors_of
-
-Vector = npt.NDArray[np.float32]
-Mask = npt.NDArray[np.int8]
+from sdk.tensor_arrays import MaskArray, TensorArray, mask_array, tensor_array
 
 
 def plugin_of(game: str | GamePlugin) -> GamePlugin:
@@ -72,16 +69,16 @@ class Table:
             return self.asked[seat]
         return self.plugin.observe(self.state, seat)
 
-    def tensor(self, seat: int) -> Vector:
-        return np.frombuffer(self.tensors.encode(self.observation(seat)), dtype=np.float32)
+    def tensor(self, seat: int) -> TensorArray:
+        return tensor_array(self.tensors.encode(self.observation(seat)))
 
-    def mask(self, seat: int) -> Mask:
+    def mask(self, seat: int) -> MaskArray:
         """The deciding seat's legal actions; all zeros for any other seat."""
         if self.over or seat != self.seat:
             return np.zeros(self.tensors.actions.size, dtype=np.int8)
         if seat in self.asked:
-            return np.frombuffer(action_mask(self.tensors, self.asked[seat]), dtype=np.int8)
-        return np.frombuffer(mask_of(self.tensors.actions, self.state.legal_actions()), dtype=np.int8)
+            return mask_array(action_mask(self.tensors, self.asked[seat]))
+        return mask_array(mask_of(self.tensors.actions, self.state.legal_actions()))
 
     def apply(self, index: int) -> None:
         """The deciding seat takes action number ``index``; the engine's IllegalActionError if it may not."""

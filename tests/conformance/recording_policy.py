@@ -9,7 +9,7 @@ import numpy as np
 
 from sdk.bot import Bot
 from sdk.games.decisions import DecisionContext
-from sdk.games.tensors import Mask, Vector
+from sdk.tensor_arrays import MaskArray, TensorArray
 
 SERVED: dict[int, list[tuple[bytes, bytes]]] = {}
 """What the policy was served, seat by seat in order: the tensor's and the mask's bytes."""
@@ -20,7 +20,7 @@ RecordingBot: type[Bot] | None = None
 """Made for the game under test by :func:`recording_bot_class` (the test sets it)."""
 
 
-def record(tensor: Vector, mask: Mask) -> int:
+def record(tensor: TensorArray, mask: MaskArray) -> int:
     """Keep what was served; choose a legal action that depends on the tensor, so play varies."""
     SERVED.setdefault(_asking.seat, []).append((tensor.tobytes(), mask.tobytes()))
     legal = np.flatnonzero(mask)
