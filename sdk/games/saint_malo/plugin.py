@@ -15,6 +15,7 @@ from .defaults import default_action
 from .observation import Observation, observe
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .state import State, new_game
+from .tensors import TENSORS
 from .view import describe, render, view
 
 _DEFAULTS = Params().to_json()
@@ -37,6 +38,7 @@ class SaintMaloPlugin(PluginBase[State]):
         Parameter("cannons", _DEFAULTS["cannons"], "cannons each player starts with"),
     )
     decisions = DECISIONS
+    tensors = TENSORS
     chance_stream = "dice"
     web_script = Path(__file__).with_name("web") / "saint_malo.js"
     demo_seats = ("python -m bots.greedy", *["python -m bots.random"] * 3)
