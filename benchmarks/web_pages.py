@@ -59,6 +59,9 @@ def stored(cache: Path, game: str, matches: int) -> Path:
             stdout=subprocess.DEVNULL,
         )
         partial.rename(db)
+        logs = partial.with_name(f"{partial.stem}-logs")
+        if logs.exists():
+            logs.rename(db.with_name(f"{db.stem}-logs"))
     return db
 
 
