@@ -1,4 +1,5 @@
-"""The web application: pages, JSON API and static assets over one database, with readable errors.
+"""The web application: pages, JSON API and static assets over one database, with readable errors,
+compressed for clients that accept gzip.
 
 Every failure is answered with a message, never a traceback: an HTML page for the
 pages and ``{"error": ...}`` for the API, with the status that fits.
@@ -14,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from server.store.database import StoreError
 from server.store.location import Location
@@ -107,4 +109,7 @@ def viewer_app(
     app.add_exception_handler(MatchInFlightError, _in_flight)
     app.add_exception_handler(StoreError, _unreadable)
     app.add_exception_handler(Exception, _unexpected)
+    # Replay pages are megabytes of repetitive JSON: gzip shrinks them many times over. Starlette's
+    # middleware compresses only for clients that ask, and leaves event streams alone.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     return app

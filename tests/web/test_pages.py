@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import html
 import json
 import re
@@ -90,6 +91,28 @@ def test_match_page_holds_the_replay_and_only_local_assets(
     assert all(a.startswith("/") and not a.startswith("//") for a in assets), assets
     for asset in {a for a in assets if a.startswith("/static/")}:
         assert fetch(base_url + asset).status == 200, asset
+
+
+def test_a_replay_page_is_gzipped_when_the_client_accepts_it(
+    base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    url = f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[1]}"
+    plain = fetch(url).body
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.headers["Content-Encoding"] == "gzip"
+        body = response.read()
+    assert len(body) < len(plain.encode()) / 3
+    assert gzip.decompress(body).decode() == plain
+
+
+def test_a_page_is_not_gzipped_for_a_client_that_does_not_ask(
+    base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    url = f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[1]}"
+    with urllib.request.urlopen(url, timeout=30) as response:
+        assert response.headers["Content-Encoding"] is None
+        assert "<html" in response.read().decode()
 
 
 def test_match_export_is_a_download(base_url: str, tournament_id: int, match_ids: list[str]) -> None:
