@@ -9,6 +9,7 @@ import pytest
 
 from sdk.games.saint_malo.state import new_game
 from sdk.games.saint_malo.tensors import TENSORS
+from sdk.tensor_arrays import tensor_array
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -21,7 +22,7 @@ def test_every_legal_action_is_numbered_and_tensor_is_finite(players: int) -> No
             continue
         for action in TENSORS.legal(state):
             TENSORS.actions.index(action)
-        tensor = TENSORS.encode(state)
+        tensor = tensor_array(TENSORS.encode(state))
         assert tensor.shape == TENSORS.shape
         assert np.isfinite(tensor).all() and tensor.min() >= 0.0 and tensor.max() <= 1.0
         state.apply(state.sample_action(rng))

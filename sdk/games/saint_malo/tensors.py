@@ -89,8 +89,16 @@ FEATURES = Features(
 )
 
 
+#: The eight bits of every byte as floats, lowest first: a mask is read a byte at a time.
+_BYTE_BITS = [tuple(float(byte >> bit & 1) for bit in range(8)) for byte in range(256)]
+_MASK_BYTES = (NUM_SQUARES + 7) // 8
+
+
 def _bits(mask: int) -> list[float]:
-    return [float(mask >> square & 1) for square in range(NUM_SQUARES)]
+    values: list[float] = []
+    for byte in mask.to_bytes(_MASK_BYTES, "little"):
+        values += _BYTE_BITS[byte]
+    return values[:NUM_SQUARES]
 
 
 def _city_planes(city: City) -> list[float]:
