@@ -7,6 +7,7 @@ Field by field on the bot page (docs/bots-saint-malo.md, "Tensors").
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from sdk.games.tensors import ActionSpace, Features, TensorSpec, Writer
@@ -101,14 +102,22 @@ def _bits(mask: int) -> list[float]:
     return values[:NUM_SQUARES]
 
 
-def _city_planes(city: City) -> list[float]:
-    values = _bits(city.walls) + _bits(city.crates) + _bits(city.houses)
-    for mask in city.churches:
+def _city_planes(city: City) -> tuple[float, ...]:
+    return _planes(city.walls, city.crates, city.houses, city.churches, city.persons)
+
+
+@functools.lru_cache(maxsize=4096)
+def _planes(
+    walls: int, crates: int, houses: int, churches: tuple[int, ...], persons: tuple[int, ...]
+) -> tuple[float, ...]:
+    """A grid's planes, remembered: a city changes at one decision in many (the dice come first)."""
+    values = _bits(walls) + _bits(crates) + _bits(houses)
+    for mask in churches:
         values += _bits(mask)
-    values += [0.0] * (NUM_SQUARES * (MAX_CHURCH - len(city.churches)))
-    for mask in city.persons:
+    values += [0.0] * (NUM_SQUARES * (MAX_CHURCH - len(churches)))
+    for mask in persons:
         values += _bits(mask)
-    return values
+    return tuple(values)
 
 
 def encode(state: State, tensor: Writer) -> None:
