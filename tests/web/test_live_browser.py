@@ -149,8 +149,26 @@ def test_a_running_tournament_is_watched_live(
             match_url = _watched_in_flight(page, watch, base, tid)
             match_id = match_url.rsplit("/", 1)[1]
             first = int(watch.locator("#viewer").get_attribute("data-moments") or 0)
+            assert _shows_the_newest(watch), "a live page opens on its newest moment"
             _moves_on(watch, first)
-            watch.locator("#last").click()
+            if urlsplit(watch.url).path.endswith("/live"):
+                assert _shows_the_newest(watch), "a live page follows the match"
+                # In one task of the page, so the end of the match cannot open the replay between.
+                back, resumed = watch.evaluate(
+                    """() => {
+                      const viewer = document.getElementById('viewer');
+                      const follow = document.getElementById('follow');
+                      document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}));
+                      const back = [viewer.dataset.following, follow.hidden,
+                                    Number(viewer.dataset.moment) < Number(viewer.dataset.moments) - 1];
+                      follow.click();
+                      const resumed = [viewer.dataset.following, follow.hidden,
+                                       Number(viewer.dataset.moment) === Number(viewer.dataset.moments) - 1];
+                      return [back, resumed];
+                    }"""
+                )
+                assert back == ["false", False, True], "stepping back stops following and offers to follow"
+                assert resumed == ["true", True, True], "the follow control goes back to the newest moment"
             hidden = watch.evaluate(
                 "() => [...document.querySelectorAll('#board .bg-hand')].map((h) => h.dataset.hidden)"
             )
@@ -168,10 +186,11 @@ def test_a_running_tournament_is_watched_live(
                         checked += 1
                 assert checked > 1
                 assert all(m["step"] is None or m["step"]["action"] is None for m in served["moments"])
-            # Once stored, the match opens as its full replay.
-            watch.wait_for_url(f"**{match_url}", timeout=120_000)
+            # Once stored, the match opens as its full replay, on its last moment (the page followed).
+            watch.wait_for_url(lambda url: urlsplit(url).path == match_url, timeout=120_000)
             watch.wait_for_selector("#viewer[data-ready='true']")
             assert "ended:" in watch.locator(".match-head .meta").inner_text()
+            assert _shows_the_newest(watch), "the replay opens where the live page was: its end"
         finally:
             watch.close()
 
@@ -189,6 +208,15 @@ def test_a_running_tournament_is_watched_live(
         assert feed.run(tid) is None and feed.in_flight(tid) == []
     finally:
         feed.close()
+
+
+def _shows_the_newest(watch: Page) -> bool:
+    """Whether the viewer shows its last moment."""
+    shown = watch.evaluate(
+        "() => [document.getElementById('viewer').dataset.moment,"
+        " document.getElementById('viewer').dataset.moments]"
+    )
+    return int(shown[0]) == int(shown[1]) - 1
 
 
 def _moves_on(watch: Page, first: int) -> None:

@@ -1,6 +1,6 @@
 /* A match in flight, watched as a spectator sees it: asks the server for the moments played since
  * the last ones shown, about once a second, and hands them to the viewer; once the match is stored,
- * opens its full replay. */
+ * opens its full replay at the same place (its last moment when the page was following). */
 (function () {
   "use strict";
   const PERIOD_MS = 1000;
@@ -17,7 +17,7 @@
       if (data.status === "done") {
         status.textContent = "The match has ended: opening its replay.";
         viewer.dataset.live = "ended";
-        window.location.replace(data.replay_url);
+        window.location.replace(data.replay_url + window.smtourney.placeInReplay());
         return;
       }
       if (data.moments.length) {

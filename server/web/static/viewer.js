@@ -75,6 +75,9 @@
     let current = -1;
     let timer = null;
     let urlTimer = null;
+    /* A live page follows the newest moment until the viewer steps back; a follow control resumes. */
+    const live = $("live-script") !== null;
+    let following = false;
 
     function seatName(seat) {
       return seat === null || seat === undefined ? "chance" : replay.seats[seat].name;
@@ -239,8 +242,10 @@
 
     /* The moment a URL's fragment names; ``hash`` defaults to the address bar's. */
     function momentFromUrl(hash = window.location.hash) {
+      if (/(?:^#|&)m=end(?:&|$)/.test(hash)) return last;
       const found = /(?:^#|&)m=(\d+)/.exec(hash);
-      return found ? momentOfSeq(Number(found[1]) - 1) : 0;
+      if (found) return momentOfSeq(Number(found[1]) - 1);
+      return live ? last : 0;
     }
 
     function rememberInUrl() {
@@ -281,7 +286,15 @@
       $("turn").value = turnOf(current);
       viewer.dataset.moment = current;
       viewer.dataset.step = String(stepNumber(current));
+      setFollowing(live && current === last);
       rememberInUrl();
+    }
+
+    function setFollowing(on) {
+      following = on;
+      viewer.dataset.following = String(on);
+      const control = $("follow");
+      if (control) control.hidden = on;
     }
 
     /* The first moment of turn ``turn``, or the last moment when the match ended before it. */
@@ -394,12 +407,21 @@
     /* A match in flight (the live page): its new moments join the list; the moment shown stays, or
      * follows the newest when the newest was shown. */
     window.smtourney.extend = (more) => {
-      const following = current === last;
       const shown = current;
+      const follow = following;
       replay.moments = moments.concat(more);
       load(replay);
-      show(following ? last : shown);
+      show(follow ? last : shown);
+      setFollowing(follow || current === last);
     };
+    /* Where the stored replay should open when a live match ends: its end, or the step shown. */
+    window.smtourney.placeInReplay = () => (following ? "#m=end" : "#m=" + stepNumber(current));
+    if ($("follow")) {
+      $("follow").addEventListener("click", () => {
+        show(last);
+        setFollowing(true);
+      });
+    }
     load(JSON.parse($("replay-data").textContent));
     gameRegistered = (name) => {
       if (name !== replay.match.game) return;
