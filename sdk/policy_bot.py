@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         bot_class = policy_bot_class(load_policy(args.policy), args.game, name=args.policy)
     except (KeyError, ValueError) as problem:
-        print(f"error: {problem}", file=sys.stderr)
+        print(f"error: {problem.args[0]}", file=sys.stderr)
         raise SystemExit(2) from None
     run(bot_class(), serving)
 

@@ -84,7 +84,10 @@ def test_an_index_outside_the_mask_is_answered_with_a_legal_action_and_said(
 @pytest.mark.parametrize(
     ("arguments", "said"),
     [
-        (["tests.conformance.recording_policy:record", "--game", "no_such_game"], "no_such_game"),
+        (
+            ["tests.conformance.recording_policy:record", "--game", "no_such_game"],
+            "error: unknown game 'no_such_game'",
+        ),
         (["no_such_module:act", "--game", "no_such_game"], "cannot import 'no_such_module'"),
         (["just_a_module", "--game", "no_such_game"], "expected module:function"),
     ],
