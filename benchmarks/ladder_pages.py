@@ -18,10 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -31,6 +28,7 @@ from pathlib import Path
 
 from sqlalchemy import insert, update
 
+from benchmarks.web_server import served
 from server.ladder.store import LadderStore
 from server.store.models import LadderBot, LadderMatch, LadderSeat
 from server.store.repository import Store
@@ -93,17 +91,8 @@ def measure(bots: int, decisions: int, requests: int, seed: int = 1) -> dict[str
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "ladder.db"
         ids = fill(db, bots, decisions, seed)
-        web = subprocess.Popen(
-            [sys.executable, "-m", "server", "web", "--db", str(db), "--port", "0"],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            assert web.stdout is not None
-            line = web.stdout.readline()
-            found = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
-            assert found, f"smtourney web did not say where it serves: {line!r}"
-            base = f"{found.group(1)}/api/ladder/public"
+        with served(db) as root:
+            base = f"{root}/api/ladder/public"
             writer = Store.open(db)
             rng = random.Random(seed)
 
@@ -122,9 +111,6 @@ def measure(bots: int, decisions: int, requests: int, seed: int = 1) -> dict[str
                 "busiest_bot": timed(f"{base}/bots/{ids[0]}", requests),
             }
             writer.close()
-        finally:
-            web.terminate()
-            web.wait(timeout=30)
     return {
         "bots": bots,
         "decisions": decisions,

@@ -16,17 +16,15 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
+from benchmarks.web_server import served
 from sdk.games.registry import listed_games
 
 TIMED_GAME = "saint_malo"
@@ -63,25 +61,6 @@ def stored(cache: Path, game: str, matches: int) -> Path:
         if logs.exists():
             logs.rename(db.with_name(f"{db.stem}-logs"))
     return db
-
-
-@contextmanager
-def served(db: Path) -> Iterator[str]:
-    """``smtourney web`` over ``db`` on 127.0.0.1; yields its base URL; always stops it."""
-    web = subprocess.Popen(
-        [sys.executable, "-m", "server", "web", "--db", str(db), "--port", "0"],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert web.stdout is not None
-        line = web.stdout.readline()
-        found = re.search(r"at (http://127\.0\.0\.1:\d+)/", line)
-        assert found, f"smtourney web did not say where it serves: {line!r}"
-        yield found.group(1)
-    finally:
-        web.terminate()
-        web.wait(timeout=30)
 
 
 def get(url: str, gzipped: bool = False) -> bytes:
