@@ -68,7 +68,7 @@ def knockout_json(store: Store, tournament_id: int) -> dict[str, Any] | None:
     """A knockout's tree for drawing: every level, its tables in the drawing's order, each with
     its entrants best first (seed, matches won, total score, whether they go on; in the final,
     whether they won it), what
-    settled the table (``ranks``, ``score`` or the seeded ``draw``) and its matches; tables not
+    settled the table (``ranks``, ``score`` or ``seeded_draw``) and its matches; tables not
     yet known are null. None
     when the tournament ends in no knockout, or its knockout has not begun."""
     names = entrant_names(store, tournament_id)
@@ -112,7 +112,7 @@ def _table_json(
             if rank_sum[last_in] != rank_sum[first_out]
             else "score"
             if score[last_in] != score[first_out]
-            else "draw"
+            else "seeded_draw"
         )
     return {
         "bye": table.bye,
