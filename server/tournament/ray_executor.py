@@ -33,6 +33,7 @@ import socket
 import tempfile
 import time
 from collections import Counter, deque
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .executor import ExecutorError, NoticeCallback, ReplayCallback
@@ -299,6 +300,11 @@ class RayExecutor:
                     ray.kill(actor, no_restart=True)
         finally:
             self._leave()
+
+    @property
+    def own_folder(self) -> Path | None:
+        """The folder of the run's own Ray instance; None when the run joined a cluster."""
+        return None if self._own_folder is None else Path(self._own_folder)
 
     def _leave(self) -> None:
         """Leave the cluster (stopping the run's own instance) and delete that instance's folder."""

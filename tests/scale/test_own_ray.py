@@ -34,12 +34,14 @@ def command_line(pid: int) -> str:
     return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
 
 
-def raylets_of(parent: int) -> list[int]:
-    """The raylets ``parent`` started (a run's own Ray instance's node)."""
+def raylets_of(parent: int, temp_dir: str = "") -> list[int]:
+    """The raylets ``parent`` started (a run's own Ray instance's node), those of the instance in
+    ``temp_dir`` when given (an earlier test's instance may still be on its way out)."""
     found = []
     for entry in os.listdir("/proc"):
         try:
-            if entry.isdigit() and "raylet/raylet " in command_line(int(entry)):
+            line = command_line(int(entry)) if entry.isdigit() else ""
+            if "raylet/raylet " in line and f"--temp_dir={temp_dir}" in line:
                 stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
                 if int(stat[1]) == parent and stat[0] != "Z":
                     found.append(int(entry))
@@ -56,11 +58,10 @@ def test_the_own_instance_keeps_its_rotated_logs_in_a_folder_deleted_at_the_end(
     executor = RayExecutor(1, None)
     closed = False
     try:
-        (raylet,) = raylets_of(os.getpid())
+        own = executor.own_folder
+        assert own is not None
+        (raylet,) = raylets_of(os.getpid(), str(own))
         line = command_line(raylet)
-        folder = re.search(r"--temp_dir=(\S+)", line)
-        assert folder is not None, line
-        own = Path(folder.group(1))
         assert own.parent == Path("/tmp") and own.name.startswith("smtourney-ray-"), own
         assert any((own / "session_latest" / "logs").iterdir())
         assert f"--logging-rotate-bytes={ray_executor.LOG_ROTATE_BYTES}" in line, line
@@ -68,7 +69,7 @@ def test_the_own_instance_keeps_its_rotated_logs_in_a_folder_deleted_at_the_end(
         executor.close(graceful=True)
         closed = True
         assert not own.exists()
-        assert not raylets_of(os.getpid())
+        assert not raylets_of(os.getpid(), str(own))
     finally:
         if not closed:
             executor.close(graceful=False)
