@@ -22,7 +22,7 @@
 
   const CSS = `
 .bg-board { display: flex; flex-direction: column; gap: 12px; }
-.bg-board svg { background: var(--paper); border: 1px solid var(--line); max-width: 100%; }
+.bg-board svg { background: var(--paper); border: 1px solid var(--line); max-width: 100%; min-width: 720px; height: auto; }
 .bg-board svg text { font: 12px sans-serif; fill: #222; }
 .bg-board svg .active-frame { stroke: #f0b400; stroke-width: 3; fill: none; }
 .bg-board svg .viewing-frame { stroke: #2a7; stroke-width: 3; fill: none; stroke-dasharray: 8 4; }

@@ -28,7 +28,8 @@
 .ms-panel { background: var(--paper); border: 1px solid var(--line); padding: 8px 12px; }
 .ms-status { display: flex; flex-wrap: wrap; gap: 4px 18px; align-items: baseline; }
 .ms-status .value { font-weight: bold; font-variant-numeric: tabular-nums; }
-.ms-map svg { width: 100%; max-width: 900px; height: auto; display: block; margin: 0 auto; }
+.ms-map { overflow-x: auto; }
+.ms-map svg { width: 100%; max-width: 900px; min-width: 640px; height: auto; display: block; margin: 0 auto; }
 .ms-space { stroke: #c9c2b0; stroke-width: 1; }
 .ms-space.city { fill-opacity: 1; }
 .ms-line { stroke: transparent; }
