@@ -12,6 +12,7 @@ a ladder filled through its own store, each served on 127.0.0.1.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +26,7 @@ from sdk.games.registry import games
 from server.cli import app as cli_app
 from server.store.live import LiveFeed
 
+from ..conformance.example_install import example_game_visible, install_example_game
 from ..store.test_postgres import SEED
 from .conftest import fetch, needs_chromium, serve
 from .ladder_fill import LadderFill
@@ -32,6 +34,7 @@ from .test_live_api import _random_steps
 
 pytestmark = needs_chromium
 
+ROOT = Path(__file__).resolve().parents[2]
 PHONE, DESK = 400, 1400
 #: Smallest legible height of a board's text, in CSS pixels, at the board's own zoom.
 LEGIBLE_PX = 9
@@ -101,6 +104,19 @@ entrants:
   - {name: random-c, transport: inprocess, bot: bots.random:RandomBot}
 """,
 }
+
+#: The example plugin (tests/example_game), installed only for the test that plays it.
+EXAMPLE = """\
+name: phone-example
+game: blind_auction
+players: 2
+rounds: 1
+seed: 5
+params: {prizes: 4}
+entrants:
+  - {name: random-a, transport: inprocess, bot: bots.random:RandomBot}
+  - {name: random-b, transport: inprocess, bot: bots.random:RandomBot}
+"""
 
 #: How the page sits in its window: its own width, the header bar's, and what sticks out of it.
 LAYOUT_JS = r"""() => {
@@ -274,6 +290,27 @@ def test_a_replay_of_each_game_fits_and_its_board_stays_legible(
         assert len(columns.split()) == 2, "the decisions no longer sit beside the board"
     else:
         assert_last_column_reachable(page, "table.seats")
+
+
+def test_a_replay_of_the_example_game_fits(
+    page: Page, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game installed as a user installs a plugin, drawn by its own module, fits as the others do."""
+    bracket = tmp_path / "example.yaml"
+    bracket.write_text(EXAMPLE)
+    # The run's worker processes find the plugin as a user's would: on their path.
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(install_example_game()), str(ROOT)]))
+    with example_game_visible():
+        result = CliRunner().invoke(cli_app, ["run", str(bracket)])
+        assert result.exit_code == 0, result.output
+        with serve(bracket.with_suffix(".db")) as url:
+            (tournament,) = fetch(f"{url}/api/tournaments").json()
+            path = first_match(url, tournament)
+            for width in (PHONE, DESK):
+                open_at(page, width, url + path)
+                page.wait_for_selector("#viewer[data-ready='true']")
+                assert page.locator("#board table").count() == 1, "the game's own module did not draw"
+                assert_fits(page, width, path)
 
 
 def assert_last_column_reachable(page: Page, table: str) -> None:
