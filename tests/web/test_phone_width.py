@@ -264,6 +264,11 @@ def test_the_tournament_list_a_tournament_and_its_matches_fit(
         layout = assert_fits(page, width, path)
         if width == PHONE and path != "/":
             assert layout["scrolling"], f"{path}: nothing wide enough to scroll in its own box at {PHONE} px"
+    # A table that scrolls in its own box still disappears when a script hides it.
+    hidden = page.eval_on_selector(
+        "table.list", "(table) => { table.hidden = true; return table.getClientRects().length; }"
+    )
+    assert hidden == 0, "a hidden table is still drawn"
 
 
 @pytest.mark.parametrize("width", [PHONE, DESK])
