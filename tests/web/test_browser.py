@@ -18,6 +18,7 @@ from server.web import export
 from server.web.export import export_html
 
 from .conftest import fetch, needs_chromium
+from .final_table import assert_final_table
 
 pytestmark = needs_chromium
 
@@ -346,12 +347,11 @@ def test_names_fit_and_the_end_shows_the_score_part_by_part_and_the_tie_break(
         assert layout["overflowing"] == []
         assert layout["names"] == [seat["name"] for seat in replay["seats"]]
         assert page.locator("#board .sm-end").count() == (index == last)
-    breakdown = replay["summary"]["score_breakdown"]
-    for part in breakdown[0]:
-        cells = page.locator(f"#board .sm-final tr[data-part='{part}'] td").all_inner_texts()[1:]
-        assert cells == [str(seat_parts.get(part, 0)) for seat_parts in breakdown]
-    ranks = page.locator("#board .sm-final tr[data-part='rank'] td").all_inner_texts()[1:]
-    assert ranks == [str(seat["rank"]) for seat in replay["seats"]]
+    assert_final_table(page, replay, "#board .sm-final")
+    stages = page.locator("#board .sm-final tr.score-stage td").all_inner_texts()
+    cities = replay["moments"][-1]["view"]["cities"]
+    track = [str(cities[seat["seat"]]["vp"]) for seat in replay["seats"]]  # the rows explain the VP shown
+    assert stages[: 1 + len(track)] == ["during play (the VP track)", *track]
     scores = [seat["score"] for seat in replay["seats"]]
     why = page.inner_text("#board .sm-tie-break")
     assert ("empty spaces" in why) if len(set(scores)) < len(scores) else why.startswith("No equal scores")

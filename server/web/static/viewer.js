@@ -55,6 +55,38 @@
 
   window.smtourney = Object.assign(window.smtourney || {}, { registerGame, html, svg });
 
+  // --- final score tables -------------------------------------------------------------------------
+
+  /* A game's final score table from its view's ``final_scoring`` rows (docs/replay-format.md): one row
+   * per source of points, in the rules' order, under a line per stage with the stage's subtotal; then
+   * each seat's final score (the stored one, which the rows add up to), the game's ``extra`` rows
+   * ([key, label, value(seat)]: what breaks ties) and the rank. The winners' columns are marked. */
+  function scoreTable(rows, seats, className, extra) {
+    const won = (seat) => seat.rank === 1;
+    const text = (value) => (value === null || value === undefined ? "" : String(value));
+    const line = (attrs, label, value) => html("tr", attrs, html("td", {}, label),
+      ...seats.map((seat, s) => html("td", { class: won(seat) ? "winner" : null }, text(value(seat, s)))));
+    const sum = (some, s) => some.reduce((total, row) => total + row.points[s], 0);
+    const body = [];
+    rows.forEach((row, i) => {
+      if (row.stage && (i === 0 || rows[i - 1].stage !== row.stage)) {
+        const stage = rows.filter((other) => other.stage === row.stage);
+        body.push(line({ class: "score-stage", "data-stage": row.stage }, row.stage, (seat, s) => sum(stage, s)));
+      }
+      body.push(line({ class: "part", "data-part": row.key }, row.label, (seat, s) => row.points[s]));
+    });
+    body.push(line({ class: "total", "data-row": "score" }, "final score",
+      (seat, s) => (seat.score === null || seat.score === undefined ? sum(rows, s) : seat.score)));
+    for (const [key, label, value] of extra || []) body.push(line({ "data-row": key }, label, value));
+    body.push(line({ "data-row": "rank" }, "rank", (seat) => seat.rank));
+    const head = html("tr", {}, html("th", {}, ""), ...seats.map((seat) => html("th",
+      { class: "seat-" + seat.seat + (won(seat) ? " winner" : "") },
+      seat.name, won(seat) ? html("span", { class: "badge winner" }, "winner") : null)));
+    return html("table", { class: "final-scoring " + className }, html("thead", {}, head), html("tbody", {}, ...body));
+  }
+
+  window.smtourney.scoreTable = scoreTable;
+
   // --- the viewer ---------------------------------------------------------------------------------
 
   function start() {

@@ -226,8 +226,8 @@
     if (ctx.viewerSeat === seat) header.append(html("span", { class: "badge viewer-seat" }, "this view's seat"));
     header.append(...ctx.seatBadges(seat));
     const stats = html("div", { class: "stats" },
-      stat("vp", "VP", city.vp, "major"),
-      stat("score", "score", city.score, "major"),
+      stat("vp", "VP on the track", city.vp, "major"),
+      stat("score", view.phase === "over" ? "final score" : "score if it ended now", city.score, "major"),
       stat("coins", ["coin", "coins"], city.coins),
       stat("logs", ["log", "logs"], city.logs),
       stat("walls", ["wall", "walls"], city.walls),
@@ -350,28 +350,20 @@
       (view.ending && view.phase !== "over" ? " · last round" : ""));
   }
 
-  /* The end: each seat's final score part by part (the replay summary's ``score_breakdown``), its rank,
-   * and how equal scores were ranked: more empty spaces first, then shared (docs/rules-saint-malo.md). */
+  /* The end: each seat's points by source as the rulebook scores them (the view's ``final_scoring``:
+   * what the VP track gathered during play, then what the end adds), its final score, rank and the
+   * winner, and how equal scores were ranked: more empty spaces first, then shared (docs/rules-saint-malo.md). */
   function finalScoring(view, ctx) {
-    const summary = ctx.replay && ctx.replay.summary;
-    if (view.phase !== "over" || !summary || !summary.score_breakdown) return null;
+    if (!view.final_scoring || !ctx.replay) return null;
     const seats = ctx.replay.seats;
-    const parts = [...new Set(summary.score_breakdown.flatMap((part) => Object.keys(part)))];
-    const row = (key, label, value) => html("tr", { "data-part": key }, html("td", {}, label),
-      ...seats.map((seat, s) => html("td", {}, String(value(seat, s)))));
     const tied = seats.filter((a) => seats.some((b) => b !== a && b.score === a.score));
     const why = tied.length
       ? `Equal scores are ranked by empty spaces, more first: ${tied.map((seat) => `${seat.name} ${view.cities[seat.seat].empty}`).join(", ")}; equal in both share a rank.`
       : "No equal scores: the ranks follow the scores.";
     return html("section", { class: "sm-panel sm-end" },
       html("h2", {}, "Final score"),
-      html("table", { class: "sm-final" },
-        html("thead", {}, html("tr", {}, html("th", {}, ""), ...seats.map((seat) => html("th", { class: "seat-" + seat.seat }, seat.name)))),
-        html("tbody", {},
-          ...parts.map((part) => row(part, part.replace(/_/g, " "), (seat, s) => summary.score_breakdown[s][part] || 0)),
-          row("score", "score", (seat) => seat.score),
-          row("empty", "empty spaces (break ties)", (seat) => view.cities[seat.seat].empty),
-          row("rank", "rank", (seat) => seat.rank))),
+      viewer.scoreTable(view.final_scoring, seats, "sm-final",
+        [["empty", "empty spaces (break ties)", (seat) => view.cities[seat.seat].empty]]),
       html("p", { class: "sm-tie-break" }, why));
   }
 
