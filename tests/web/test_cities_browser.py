@@ -19,6 +19,7 @@ from server.cli import app as cli_app
 from server.web.export import export_html
 
 from .conftest import fetch, needs_chromium, serve
+from .final_table import assert_final_table
 
 pytestmark = needs_chromium
 
@@ -194,14 +195,10 @@ def test_the_end_shows_the_score_part_by_part_and_the_tie_break(
     assert_shows(page, replay, last)
     assert_laid_out(page, replay)
     summary, seats = replay["summary"], replay["seats"]
-
-    def row(part: str) -> list[str]:
-        return page.locator(f"#board .ct-final tr[data-part='{part}'] td").all_inner_texts()[1:]
-
-    assert row("empires") == [str(len(done)) for done in summary["completed"]]
-    assert row("score") == [str(seat["score"]) for seat in seats]
-    assert row("cities_held") == [str(n) for n in summary["cities_held"]]
-    assert row("rank") == [str(seat["rank"]) for seat in seats]
+    drawn = assert_final_table(page, replay, "#board .ct-final")
+    assert drawn["parts"][0][2:] == [str(len(done)) for done in summary["completed"]]
+    held = page.locator("#board .ct-final tr[data-row='cities_held'] td").all_inner_texts()[1:]
+    assert held == [str(n) for n in summary["cities_held"]]
     why = page.inner_text("#board .ct-tie-break")
     scores = [seat["score"] for seat in seats]
     if len(set(scores)) < len(scores):  # equal scores: the cities held decided, and say so
