@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sdk.games.score_rows import rows_json
+
 from .actions import Connect, FinalScore, Houses, Roll, Score, Shuffle, Step, Swap, Towers, Wall
 from .board import (
     LINE_SPACES,
@@ -25,6 +27,7 @@ from .board import (
 from .cards import ANY_COLOUR, CARDS, HOUSE_COLOURS, TOWER_COLOURS
 from .observation import Observation, observe
 from .phases import DECISION_PHASES, PHASE_NAMES
+from .scoring import score_rows
 from .state import State
 
 #: The nouns of the game's rules: no code outside the game may use them (a conformance test checks).
@@ -116,7 +119,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "hand": None if hand is None else _cards(hand),
             }
         )
-    return {
+    shown: dict[str, Any] = {
         "turn": o.turn,
         "phase": PHASE_NAMES[o.phase],
         "active": o.active,
@@ -141,6 +144,9 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "ending": o.ending,
         "seats": seats,
     }
+    if state.is_terminal():
+        shown["final_scoring"] = rows_json(score_rows(state))
+    return shown
 
 
 def _house_die(face: int) -> str:

@@ -54,6 +54,9 @@
 .ms-label { font: 11px sans-serif; fill: #555; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
 .ms-label.point { fill: #7a4a14; }
 .ms-label.line { fill: #6b6b9a; font-size: 10px; }
+.ms-final { border-collapse: collapse; margin: 4px 0; }
+.ms-final th, .ms-final td { border: 1px solid var(--line); padding: 2px 8px; text-align: right; }
+.ms-final th:first-child, .ms-final td:first-child { text-align: left; }
 .badge.ms-active { background: #f0b400; color: #1d2330; }
 .badge.ms-deciding { background: #1d2330; color: #fff; }
 `;
@@ -231,9 +234,26 @@
     return html("article", { class: classes.join(" "), "data-seat": seat, "data-score": s.score }, header, stats, hand);
   }
 
+  /* The end: the view's ``final_scoring`` rows (what each seat scored in every scoring round, M6, and
+   * in the final scoring, M4), each seat's final score, cards in hand and rank with the winner marked,
+   * and the tie-break (M4: most cards in hand; still equal, a shared rank). */
+  function finalScoring(view, ctx) {
+    if (!view.final_scoring || !ctx.replay) return null;
+    const seats = ctx.replay.seats;
+    const cards = (seat) => view.seats[seat.seat].hand_size;
+    const tied = seats.filter((a) => seats.some((b) => b !== a && b.score === a.score));
+    const why = tied.length
+      ? `Equal scores are ranked by the cards left in hand, more first (M4): ${tied.map((seat) => `${seat.name} ${cards(seat)}`).join(", ")}; still equal, the rank is shared.`
+      : "No equal scores: the ranks follow the scores.";
+    return html("section", { class: "ms-panel ms-end" },
+      html("h2", {}, "Final score"),
+      viewer.scoreTable(view.final_scoring, seats, "ms-final", [["hand", "cards in hand (break ties)", cards]]),
+      html("p", { class: "ms-tie-break" }, why));
+  }
+
   function draw(board, view, ctx) {
     const seats = html("div", { class: "ms-seats" }, ...view.seats.map((_, seat) => seatPanel(view, seat, ctx)));
-    board.replaceChildren(html("div", { class: "ms-board" }, status(view), map(view), seats));
+    board.replaceChildren(html("div", { class: "ms-board" }, status(view), finalScoring(view, ctx) || "", map(view), seats));
   }
 
   viewer.registerGame("masons", { draw, css: CSS });
