@@ -144,6 +144,10 @@ def test_the_end_shows_each_scoring_round_adding_up_to_the_score_and_the_winner(
     assert drawn["parts"][0][1].startswith("scoring round 1: city ")
     hands = page.locator("#board .ms-final tr[data-row='hand'] td").all_inner_texts()[1:]
     assert hands == [str(seat["hand_size"]) for seat in replay["moments"][-1]["view"]["seats"]]
+    listed = page.inner_text("#steps")  # the decisions name cards in words, never by their ids
+    assert "plays " in listed and not re.search(r"\b(city|land)_[a-z_]+", listed) and "?" not in listed
+    cards = page.locator("#board .ms-card").all_inner_texts()
+    assert cards and not any("_" in card for card in cards)
 
 
 def test_a_seat_view_draws_its_own_hand_and_only_the_size_of_the_others(

@@ -75,22 +75,6 @@
     return [xs.reduce((a, b) => a + b) / 3, ys.reduce((a, b) => a + b) / 3];
   }
 
-  /* The cards' readable names, from their identifiers (``land_tower_grey``: "Land: grey towers"). */
-  const CARD_WORDS = {
-    small_city: () => "Small city", large_city: () => "Large city", variety: () => "Variety",
-    city_palaces: () => "City: palaces", city_towers: () => "City: towers", land_towers: () => "Land: towers",
-    shore_towers: () => "Shore towers", land_walls: () => "Land: walls", cities: () => "Cities",
-    city_tower: (c) => `City: ${c} towers`, city_colour: (c) => `City: ${c} houses`,
-    land_houses: (c) => `Land: ${c} houses`, land_region: (r) => `Land: ${r} region`, land_tower: (c) => `Land: ${c} towers`,
-  };
-
-  function cardName(id) {
-    if (CARD_WORDS[id]) return CARD_WORDS[id]();
-    const cut = id.lastIndexOf("_");
-    const rule = CARD_WORDS[id.slice(0, cut)];
-    return rule ? rule(id.slice(cut + 1)) : id.replace(/_/g, " ");
-  }
-
   /* Labels for what the move list names: each point's (row,index), each space's and line's number. */
   function labels(board, at) {
     const found = [];
@@ -228,7 +212,7 @@
       ? html("div", { class: "ms-hand hidden" }, `${s.hand_size} cards, hidden`)
       : html("div", { class: "ms-hand" }, ...s.hand.map((c) =>
         html("span", { class: "ms-card", "data-card": c.card, "data-count": c.count, title: c.card },
-          c.count > 1 ? `${cardName(c.card)} ×${c.count}` : cardName(c.card))));
+          c.count > 1 ? `${c.title} ×${c.count}` : c.title)));
     const classes = ["ms-seat", "seat-" + seat];
     if (ctx.viewerSeat === seat) classes.push("viewing");
     return html("article", { class: classes.join(" "), "data-seat": seat, "data-score": s.score }, header, stats, hand);
