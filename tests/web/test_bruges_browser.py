@@ -218,3 +218,19 @@ def test_the_viewing_seat_is_marked(page: Page, bruges_url: str, match: str) -> 
     assert page.locator(f"#board .bg-seat[data-seat='{seat}'] .bg-viewing-mark").is_visible()
     assert page.locator("#board .bg-viewing-mark").count() == 1
     assert_labels_fit(page, replay, 0)
+
+
+def test_a_legend_says_what_the_discs_triangles_track_and_rows_mean_and_no_stray_chips(
+    page: Page, bruges_url: str, match: str
+) -> None:
+    replay = fetch(f"{bruges_url}/api{match}").json()
+    steps = replay["moments"][0]["view"]["reputation_points"]
+    page.goto(f"{bruges_url}{match}#m=5")
+    assert_shows(page, replay, 5)
+    legend = {
+        key: page.inner_text(f"#board .bg-legend [data-legend='{key}']")
+        for key in ("workers", "threats", "reputation", "canals", "statues")
+    }
+    assert legend["workers"].startswith("Discs") and legend["threats"].startswith("Triangles")
+    assert f"{steps[0]}\N{EN DASH}{steps[-1]}" in legend["reputation"] and "Rows A and B" in legend["canals"]
+    assert page.locator("#board .chip").count() == 0  # seats are named in the picture, not by bare numbers

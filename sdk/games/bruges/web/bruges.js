@@ -27,6 +27,7 @@
 .bg-board svg .active-frame { stroke: #f0b400; stroke-width: 3; fill: none; }
 .bg-board svg .viewing-frame { stroke: #2a7; stroke-width: 3; fill: none; stroke-dasharray: 8 4; }
 .bg-board svg .bg-viewing-mark { fill: #2a7; font-weight: bold; }
+.bg-legend { margin: 6px 0; padding-left: 18px; font-size: 0.9em; color: var(--muted); }
 .bg-final { border-collapse: collapse; }
 .bg-final th, .bg-final td { border: 1px solid var(--line); padding: 2px 8px; text-align: right; }
 .bg-final th:first-child, .bg-final td:first-child { text-align: left; }
@@ -179,13 +180,26 @@
     return g;
   }
 
+  /* What the marks of a play area mean, under the picture. */
+  function legend(view) {
+    const steps = view.reputation_points;
+    const item = (key, words) => html("li", { "data-legend": key }, words);
+    return html("ul", { class: "bg-legend" },
+      item("workers", "Discs: the seat's workers of each colour, how many under each."),
+      item("threats", "Triangles: threat markers of a colour (×count); the third of a colour brings that colour's penalty."),
+      item("reputation", `Boxes ${steps[0]}–${steps[steps.length - 1]}: the reputation track, a box per step showing the points ` +
+        "it scores at the end; the seat's step is gold."),
+      item("canals", "Rows A and B: the two canal sections, a box per space with its cost in guilders, filled in its colour " +
+        "once built; space 3 is framed thick (points at the end), the fifth brings a statue."),
+      item("statues", "Grey pentagons: statues taken, with their points."));
+  }
+
   function draw(board, view, ctx) {
     const height = 70 + view.seats.length * 214;
     const root = svg("svg", { viewBox: `0 0 800 ${height}`, width: 800, height, class: "bg-svg" }, header(view));
     view.seats.forEach((s, i) => root.append(seatArea(view, s, 66 + i * 214, ctx)));
-    const chips = html("div", { class: "bg-chips" }, ...view.seats.map((s) => ctx && ctx.seatChip ? ctx.seatChip(s.seat) : ""));
     const final = finalScoring(view, ctx);
-    board.replaceChildren(html("div", { class: "bg-board" }, chips, root, final));
+    board.replaceChildren(html("div", { class: "bg-board" }, root, legend(view), final));
     fitLabels(root);
   }
 
