@@ -81,8 +81,11 @@
 .die.kept .die-body { stroke: #1f5fbf; stroke-width: 4; fill: #eef4ff; }
 .die.rotated .die-body { stroke: #d35400; stroke-width: 3; stroke-dasharray: 5 3; }
 .die.unrolled { opacity: 0.35; }
-.die-mark { font-size: 11px; fill: var(--muted); }
-.die.kept .die-mark, .die.rotated .die-mark { fill: var(--ink); font-weight: bold; }
+.die-face { font-size: 11px; fill: var(--muted); }
+.die-mark { font-size: 10px; fill: var(--ink); font-weight: bold; }
+.dice-legend .key { display: inline-block; padding: 0 4px; border-radius: 4px; }
+.dice-legend .key.kept { border: 3px solid #1f5fbf; background: #eef4ff; }
+.dice-legend .key.rotated { border: 2px dashed #d35400; }
 .f-log { fill: #8b5a2b; }
 .f-crate { fill: #d3a15a; stroke: #7a5520; stroke-width: 1.5; }
 .f-wall { fill: #7d6e62; }
@@ -271,30 +274,37 @@
     swords: () => [svg("path", { class: "f-swords", d: "M12 12 L36 36 M36 12 L12 36 M9 31 L17 39 M39 31 L31 39" })],
   };
 
+  /* The five dice: a die not rolled yet this turn is blank (its face is left from the last turn);
+   * under each die its face, and below that whether it was kept or turned, which its frame shows too. */
   function diceDrawing(view) {
-    const root = svg("svg", { class: "dice", viewBox: "0 0 290 76", role: "img" });
+    const root = svg("svg", { class: "dice", viewBox: "0 0 290 88", role: "img" });
+    const unrolled = view.rolls === 0;
     view.dice.forEach((face, i) => {
       const kept = view.kept[i];
       const turned = view.rotated[i];
+      const marks = [kept ? "kept" : "", turned ? "turned" : ""].filter(Boolean).join(", ");
       const die = svg("g", {
-        class: "die" + (kept ? " kept" : "") + (turned ? " rotated" : "") + (view.rolls === 0 ? " unrolled" : ""),
+        class: "die" + (kept ? " kept" : "") + (turned ? " rotated" : "") + (unrolled ? " unrolled" : ""),
         transform: `translate(${6 + i * 57} 4)`,
         "data-die": i,
-        "data-face": face,
+        "data-face": unrolled ? "" : face,
         "data-kept": kept,
         "data-rotated": turned,
       },
-      svg("title", {}, `die ${i + 1}: ${face}${kept ? ", kept" : ""}${turned ? ", turned" : ""}`),
+      svg("title", {}, unrolled ? `die ${i + 1}: not rolled yet this turn` : `die ${i + 1}: ${face}${marks ? ", " + marks : ""}`),
       svg("rect", { class: "die-body", width: 48, height: 48, rx: 7 }),
-      ...(FACES[face] ? FACES[face]() : [svg("text", { x: 24, y: 30, "text-anchor": "middle" }, face)]),
+      ...(unrolled ? [] : FACES[face] ? FACES[face]() : [svg("text", { x: 24, y: 30, "text-anchor": "middle" }, face)]),
+      svg("text", { class: "die-face", x: 24, y: 64, "text-anchor": "middle" }, unrolled ? "not rolled" : face),
       );
-      const marks = [kept ? "kept" : "", turned ? "turned" : ""].filter(Boolean).join(" ");
-      die.append(svg("text", { class: "die-mark", x: 24, y: 64, "text-anchor": "middle" }, marks || face));
+      if (marks) die.append(svg("text", { class: "die-mark", x: 24, y: 78, "text-anchor": "middle" }, marks));
       root.append(die);
     });
     const notes = [`rolls this turn: ${view.rolls}`];
     if (view.chosen) notes.push(`chosen: ${view.chosen}`);
-    return [root, html("p", { class: "note" }, notes.join(" · "))];
+    const legend = html("p", { class: "note dice-legend" },
+      html("span", { class: "key kept" }, "kept"), " frame: kept at the last roll · ",
+      html("span", { class: "key rotated" }, "turned"), " frame: turned this turn · faded and blank: not rolled yet this turn");
+    return [root, html("p", { class: "note" }, notes.join(" · ")), legend];
   }
 
   // --- pirates ------------------------------------------------------------------------------------
