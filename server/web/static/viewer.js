@@ -189,8 +189,10 @@
       return parts;
     }
 
+    /* The turn moment ``index``'s step was played in (at the start: the first turn), so the bar, the
+     * list's turn headings and the turn controls count turns alike: a step that ends a turn is in it. */
     function turnOf(index) {
-      return moments[index].turn;
+      return moments[index === 0 ? 0 : index - 1].turn;
     }
 
     /* Number of the last step applied at moment ``index`` (-1 at the start). */
@@ -243,12 +245,12 @@
           row.append(html("span", { class: "text" }, "start of the match"));
         } else {
           row.dataset.seat = moment.step.seat === null ? "" : moment.step.seat;
-          if (i > 1 && turnOf(i - 1) !== turnOf(i - 2)) row.classList.add("new-turn");
+          if (i > 1 && turnOf(i) !== turnOf(i - 1)) row.classList.add("new-turn");
           if (moment.step.strike) row.classList.add("struck");
           row.dataset.step = String(stepNumber(i));
           row.append(html("span", { class: "index" }, "#" + stepNumber(i)), ...stepParts(moment.step));
         }
-        if (i === 1 || row.classList.contains("new-turn")) row.prepend(html("span", { class: "turn-tag" }, "turn " + turnOf(i - 1)));
+        if (i === 1 || row.classList.contains("new-turn")) row.prepend(html("span", { class: "turn-tag" }, "turn " + turnOf(i)));
         row.addEventListener("click", () => show(i));
         return row;
       });
@@ -262,7 +264,8 @@
         seatRow.classList.toggle("viewing", Number(seatRow.dataset.seat) === seat);
       }
       $("scrub").max = last;
-      $("step-count").textContent = `${last} step${last === 1 ? "" : "s"}`;
+      const steps = stepNumber(last);
+      $("step-count").textContent = `${steps} step${steps === 1 ? "" : "s"}`;
       if (replay.spectator) return; // a live match: the page's note says what a spectator is shown
       const note = seat === null
         ? "Everything, as the organiser sees it."
@@ -314,7 +317,7 @@
       rows[current].classList.add("current");
       keepVisible(rows[current]);
       $("scrub").value = current;
-      $("position").textContent = `moment ${current} of ${last} · turn ${turnOf(current)}`;
+      $("position").textContent = `step ${stepNumber(current)} of ${stepNumber(last)} · turn ${turnOf(current)}`;
       $("turn").value = turnOf(current);
       viewer.dataset.moment = current;
       viewer.dataset.step = String(stepNumber(current));
@@ -329,10 +332,16 @@
       if (control) control.hidden = on;
     }
 
-    /* The first moment of turn ``turn``, or the last moment when the match ended before it. */
+    /* The moment after the first step of turn ``turn`` (or of the first turn after it), or the last
+     * moment when the match ended before it. */
     function turnStart(turn) {
-      const found = moments.findIndex((moment) => moment.turn >= turn);
+      const found = moments.findIndex((moment, i) => i > 0 && turnOf(i) >= turn);
       return found === -1 ? last : found;
+    }
+
+    /* The first step of the turn before the one that starts at ``start``; the start of the match before the first. */
+    function previousTurnStart(start) {
+      return start <= 1 ? 0 : turnStart(turnOf(start - 1));
     }
 
     function pause() {
@@ -424,7 +433,7 @@
       const turn = turnOf(current);
       const actions = {
         ArrowRight: () => show(event.shiftKey ? turnStart(turn + 1) : current + 1),
-        ArrowLeft: () => show(event.shiftKey ? turnStart(turnStart(turn) === current ? turn - 1 : turn) : current - 1),
+        ArrowLeft: () => show(event.shiftKey ? (turnStart(turn) >= current ? previousTurnStart(current) : turnStart(turn)) : current - 1),
         Home: () => show(0),
         End: () => show(last),
         " ": () => toggle(),
