@@ -45,6 +45,8 @@ def test_the_rows_name_the_city_and_points_are_scored() -> None:
     first = score_rows(state)[0]
     city = state.scorings[0].city
     assert first.label.startswith(f"scoring round 1: city {city} (")
+    sizes = {row.label.split("(")[1] for row in score_rows(state) if row.key != "final"}
+    assert all(size == "1 space)" or size.endswith(" spaces)") for size in sizes)
     assert any(any(row.points) for seed in range(3) for row in score_rows(finished(seed, 2)))
     assert "final_scoring" not in view(PLUGIN.new_state(2, {}))
 

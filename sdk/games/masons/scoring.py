@@ -112,6 +112,10 @@ def card_points(card: int, city: CityFacts | None, land: LandFacts) -> int:
     return land.cities  # cities
 
 
+def _spaces(size: int) -> str:
+    return f"{size} space{'' if size == 1 else 's'}"
+
+
 def score_rows(state: State) -> tuple[ScoreRow, ...]:
     """One row per scoring so far, in the order played: each scoring round (M6) names its city and the
     city's size then; the final scoring (M4) comes last. Points are scored nowhere else, so the rows
@@ -119,7 +123,7 @@ def score_rows(state: State) -> tuple[ScoreRow, ...]:
     return tuple(
         ScoreRow(
             f"round_{number}",
-            f"scoring round {number}: city {scoring.city} ({scoring.size} spaces)",
+            f"scoring round {number}: city {scoring.city} ({_spaces(scoring.size)})",
             scoring.points,
         )
         if scoring.city >= 0

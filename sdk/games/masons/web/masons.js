@@ -177,7 +177,7 @@
       for (const [colour, n] of Object.entries(city.palaces)) for (let i = 0; i < n; i += 1) pieces.push(piece(colour, true));
       for (const [colour, n] of Object.entries(city.houses)) for (let i = 0; i < n; i += 1) pieces.push(piece(colour, false));
       return html("span", { class: "ms-city" + (city.scored ? " scored" : ""), "data-city": city.index,
-        "data-size": city.spaces.length }, `city ${city.index} (${city.spaces.length} spaces) `, ...pieces);
+        "data-size": city.spaces.length }, `city ${city.index} (${city.spaces.length} space${city.spaces.length === 1 ? "" : "s"}) `, ...pieces);
     }));
   }
 
