@@ -18,6 +18,7 @@ from server.web import export
 from server.web.export import export_html
 
 from .conftest import fetch, needs_chromium
+from .final_table import assert_final_table
 
 pytestmark = needs_chromium
 
@@ -56,7 +57,10 @@ def expected(replay: dict[str, Any], index: int) -> dict[str, Any]:
             }
             for seat, c in enumerate(view["cities"])
         ],
-        "dice": [list(d) for d in zip(view["dice"], view["kept"], view["rotated"], strict=True)],
+        "dice": [  # a die not rolled yet this turn shows no face
+            ["" if view["rolls"] == 0 else face, kept, rotated]
+            for face, kept, rotated in zip(view["dice"], view["kept"], view["rotated"], strict=True)
+        ],
         "pirates": min(pirates["boxes"], len(pirates["strengths"]) * pirates["per_row"]),
         "step": str(index),
     }
@@ -115,7 +119,7 @@ def test_stepping_through_a_served_match_draws_each_moment(
 
     page.fill("#turn", "5")
     page.keyboard.press("Enter")
-    turn5 = next(i for i, m in enumerate(replay["moments"]) if m["view"]["turn"] >= 5)
+    turn5 = 1 + next(i for i, m in enumerate(replay["moments"]) if m["view"]["turn"] >= 5)  # its first step
     assert_shows(page, replay, turn5)
 
     page.select_option("#speed", "30")
@@ -346,12 +350,43 @@ def test_names_fit_and_the_end_shows_the_score_part_by_part_and_the_tie_break(
         assert layout["overflowing"] == []
         assert layout["names"] == [seat["name"] for seat in replay["seats"]]
         assert page.locator("#board .sm-end").count() == (index == last)
-    breakdown = replay["summary"]["score_breakdown"]
-    for part in breakdown[0]:
-        cells = page.locator(f"#board .sm-final tr[data-part='{part}'] td").all_inner_texts()[1:]
-        assert cells == [str(seat_parts.get(part, 0)) for seat_parts in breakdown]
-    ranks = page.locator("#board .sm-final tr[data-part='rank'] td").all_inner_texts()[1:]
-    assert ranks == [str(seat["rank"]) for seat in replay["seats"]]
+    assert_final_table(page, replay, "#board .sm-final")
+    stages = page.locator("#board .sm-final tr.score-stage td").all_inner_texts()
+    cities = replay["moments"][-1]["view"]["cities"]
+    track = [str(cities[seat["seat"]]["vp"]) for seat in replay["seats"]]  # the rows explain the VP shown
+    assert stages[: 1 + len(track)] == ["during play (the VP track)", *track]
     scores = [seat["score"] for seat in replay["seats"]]
     why = page.inner_text("#board .sm-tie-break")
     assert ("empty spaces" in why) if len(set(scores)) < len(scores) else why.startswith("No equal scores")
+
+
+#: Each die as drawn: its face shapes, the words under it, and the dice legend.
+DICE_JS = """() => ({
+  dice: [...document.querySelectorAll("#board .dice [data-die]")].map((die) => ({
+    shapes: die.querySelectorAll("[class^='f-']").length,
+    face: die.querySelector(".die-face").textContent,
+    mark: die.querySelector(".die-mark") ? die.querySelector(".die-mark").textContent : "",
+  })),
+  legend: document.querySelector("#board .dice-legend").textContent,
+})"""
+
+
+def test_dice_not_rolled_are_blank_and_a_kept_die_keeps_its_face_with_a_legend(
+    page: Page, base_url: str, tournament_id: int, walled: tuple[str, dict[str, Any]]
+) -> None:
+    match_id, replay = walled
+    path = f"{base_url}/tournaments/{tournament_id}/matches/{match_id}"
+    views = [moment["view"] for moment in replay["moments"]]
+    unrolled = next(i for i, v in enumerate(views) if v["rolls"] == 0)
+    kept = next(i for i, v in enumerate(views) if v["rolls"] > 0 and any(v["kept"]))
+    page.goto(f"{path}#m={unrolled}")
+    assert_shows(page, replay, unrolled)
+    drawn = page.evaluate(DICE_JS)
+    assert drawn["dice"] == [{"shapes": 0, "face": "not rolled", "mark": ""}] * 5
+    assert "not rolled yet" in drawn["legend"] and "kept" in drawn["legend"] and "turned" in drawn["legend"]
+    page.goto(f"{path}#m={kept}")
+    assert_shows(page, replay, kept)
+    view = views[kept]
+    for die, face, held in zip(page.evaluate(DICE_JS)["dice"], view["dice"], view["kept"], strict=True):
+        assert die["face"] == face and die["shapes"] > 0
+        assert ("kept" in die["mark"]) == held

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from server.cli import app as cli_app
 
 from .conftest import fetch, needs_chromium, overlap, serve
+from .final_table import assert_final_table
 
 pytestmark = needs_chromium
 
@@ -203,12 +204,8 @@ def test_labels_fit_their_boxes_names_show_and_the_end_explains_the_score(
     page.keyboard.press("End")
     assert_shows(page, replay, last)
     assert_labels_fit(page, replay, last)
-    parts = replay["summary"]["final_scoring"]
-    for key in ("persons", "houses", "majorities", "statues", "reputation"):
-        cells = page.locator(f"#board .bg-final tr[data-part='{key}'] td").all_inner_texts()
-        assert cells[1:] == [str(p[key]) for p in parts]
-    ranks = page.locator("#board .bg-final tr.bg-final-rank td").all_inner_texts()[1:]
-    assert ranks == [str(seat["rank"]) for seat in replay["seats"]]
+    drawn = assert_final_table(page, replay, "#board .bg-final")
+    assert [part[0] for part in drawn["parts"][:2]] == ["start", "play"]  # the points of play are a row
     assert "guilders" in page.inner_text("#board .bg-tie-break")
     page.screenshot(path="/tmp/bruges-end-check.png", full_page=True)
 
@@ -221,3 +218,19 @@ def test_the_viewing_seat_is_marked(page: Page, bruges_url: str, match: str) -> 
     assert page.locator(f"#board .bg-seat[data-seat='{seat}'] .bg-viewing-mark").is_visible()
     assert page.locator("#board .bg-viewing-mark").count() == 1
     assert_labels_fit(page, replay, 0)
+
+
+def test_a_legend_says_what_the_discs_triangles_track_and_rows_mean_and_no_stray_chips(
+    page: Page, bruges_url: str, match: str
+) -> None:
+    replay = fetch(f"{bruges_url}/api{match}").json()
+    steps = replay["moments"][0]["view"]["reputation_points"]
+    page.goto(f"{bruges_url}{match}#m=5")
+    assert_shows(page, replay, 5)
+    legend = {
+        key: page.inner_text(f"#board .bg-legend [data-legend='{key}']")
+        for key in ("workers", "threats", "reputation", "canals", "statues")
+    }
+    assert legend["workers"].startswith("Discs") and legend["threats"].startswith("Triangles")
+    assert f"{steps[0]}\N{EN DASH}{steps[-1]}" in legend["reputation"] and "Rows A and B" in legend["canals"]
+    assert page.locator("#board .chip").count() == 0  # seats are named in the picture, not by bare numbers

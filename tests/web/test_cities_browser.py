@@ -19,6 +19,7 @@ from server.cli import app as cli_app
 from server.web.export import export_html
 
 from .conftest import fetch, needs_chromium, serve
+from .final_table import assert_final_table
 
 pytestmark = needs_chromium
 
@@ -194,14 +195,10 @@ def test_the_end_shows_the_score_part_by_part_and_the_tie_break(
     assert_shows(page, replay, last)
     assert_laid_out(page, replay)
     summary, seats = replay["summary"], replay["seats"]
-
-    def row(part: str) -> list[str]:
-        return page.locator(f"#board .ct-final tr[data-part='{part}'] td").all_inner_texts()[1:]
-
-    assert row("empires") == [str(len(done)) for done in summary["completed"]]
-    assert row("score") == [str(seat["score"]) for seat in seats]
-    assert row("cities_held") == [str(n) for n in summary["cities_held"]]
-    assert row("rank") == [str(seat["rank"]) for seat in seats]
+    drawn = assert_final_table(page, replay, "#board .ct-final")
+    assert drawn["parts"][0][2:] == [str(len(done)) for done in summary["completed"]]
+    held = page.locator("#board .ct-final tr[data-row='cities_held'] td").all_inner_texts()[1:]
+    assert held == [str(n) for n in summary["cities_held"]]
     why = page.inner_text("#board .ct-tie-break")
     scores = [seat["score"] for seat in seats]
     if len(set(scores)) < len(scores):  # equal scores: the cities held decided, and say so
@@ -239,3 +236,59 @@ def test_a_seat_view_numbers_each_step_as_the_organisers_view_does(
         page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{index}'")
         assert page.get_attribute("#viewer", "data-step") == str(numbers[index])
         assert page.inner_text("#step .index").startswith(f"step {numbers[index]} ")
+
+
+#: What the page says of the moment shown: the bar, the step number everywhere else, and the turn
+#: heading the list puts above the current step.
+UNITS_JS = """() => {
+  const rows = [...document.querySelectorAll(".step-row")];
+  const at = rows.findIndex((row) => row.classList.contains("current"));
+  const heading = rows.slice(0, at + 1).reverse().find((row) => row.querySelector(".turn-tag"));
+  return {
+    position: document.getElementById("position").textContent,
+    step: document.getElementById("viewer").dataset.step,
+    hash: location.hash,
+    row: rows[at].querySelector(".index") ? rows[at].querySelector(".index").textContent : "",
+    heading: heading ? heading.querySelector(".turn-tag").textContent : "",
+    total: document.getElementById("step-count").textContent,
+  };
+}"""
+
+
+@pytest.mark.parametrize("seat", [None, 1])
+def test_bar_list_and_address_count_steps_and_turns_alike(
+    page: Page, cities_url: str, match: tuple[str, dict[str, Any]], seat: int | None
+) -> None:
+    path, _ = match
+    query = "" if seat is None else f"?seat={seat}"
+    replay = fetch(f"{cities_url}/api{path}{query}").json()
+    moments = replay["moments"]
+    total = moments[-1]["step"]["seq"] + 1
+    page.goto(f"{cities_url}{path}{query}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    ends = [i for i in range(1, len(moments) - 1) if moments[i]["turn"] != moments[i - 1]["turn"]]
+    assert ends, "no turn ended: the check would be empty"
+    for index in ends[:: max(1, len(ends) // 6)]:  # a step that ends a turn belongs to that turn
+        number = moments[index]["step"]["seq"] + 1
+        page.goto(f"{cities_url}{path}{query}#m={number}")
+        page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{index}'")
+        page.wait_for_function(f"location.hash === '#m={number}'")
+        said = page.evaluate(UNITS_JS)
+        turn = moments[index - 1]["turn"]
+        assert said == {
+            "position": f"step {number} of {total} · turn {turn}",
+            "step": str(number),
+            "hash": f"#m={number}",
+            "row": f"#{number}",
+            "heading": f"turn {turn}",
+            "total": f"{total} steps",
+        }
+    page.fill("#turn", str(moments[ends[0]]["turn"]))  # going to a turn shows its first step
+    page.keyboard.press("Enter")
+    first = ends[0] + 1
+    page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{first}'")
+    assert page.evaluate(UNITS_JS)["heading"] == f"turn {moments[ends[0]]['turn']}"
+    page.evaluate("document.activeElement.blur()")  # the keys move through the match outside the turn box
+    page.keyboard.press("Shift+ArrowLeft")  # back to the first step of the turn before
+    page.wait_for_function(f"document.getElementById('viewer').dataset.moment !== '{first}'")
+    assert page.evaluate(UNITS_JS)["heading"] == f"turn {moments[ends[0] - 1]['turn']}"

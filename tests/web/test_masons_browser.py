@@ -21,6 +21,7 @@ from server.cli import app as cli_app
 from server.web.export import export_html
 
 from .conftest import fetch, needs_chromium, overlap, serve
+from .final_table import assert_final_table
 
 pytestmark = needs_chromium
 
@@ -127,6 +128,26 @@ def test_every_moment_of_a_served_match_is_drawn_as_the_replay_says(
     screenshot = tmp_path / "masons-end.png"
     page.screenshot(path=str(screenshot), full_page=True)
     print(f"screenshot of the last moment: {screenshot}")
+
+
+def test_the_end_shows_each_scoring_round_adding_up_to_the_score_and_the_winner(
+    page: Page, masons_url: str, match: tuple[str, dict[str, Any]]
+) -> None:
+    path, replay = match
+    last = len(replay["moments"]) - 1
+    page.goto(f"{masons_url}{path}#m={last // 2}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    assert page.locator("#board .ms-end").count() == 0  # the table belongs to the end
+    page.keyboard.press("End")
+    drawn = assert_final_table(page, replay, "#board .ms-final")
+    assert len(drawn["parts"]) >= len(replay["moments"][-1]["view"]["cities"])
+    assert drawn["parts"][0][1].startswith("scoring round 1: city ")
+    hands = page.locator("#board .ms-final tr[data-row='hand'] td").all_inner_texts()[1:]
+    assert hands == [str(seat["hand_size"]) for seat in replay["moments"][-1]["view"]["seats"]]
+    listed = page.inner_text("#steps")  # the decisions name cards in words, never by their ids
+    assert "plays " in listed and not re.search(r"\b(city|land)_[a-z_]+", listed) and "?" not in listed
+    cards = page.locator("#board .ms-card").all_inner_texts()
+    assert cards and not any("_" in card for card in cards)
 
 
 def test_a_seat_view_draws_its_own_hand_and_only_the_size_of_the_others(

@@ -89,7 +89,10 @@ class BrugesPlugin(PluginBase[State]):
         return default_action(self.state_of(state))
 
     def turn(self, state: Any) -> int:
-        return max(1, self.state_of(state).turns)
+        """The turns played, and each round's preparation (drawing, dice, threats, reputation) as a turn
+        of its own before the round's first: viewers list it apart, not inside a player's turn."""
+        game = self.state_of(state)
+        return game.turns + game.round
 
     def summary(self, state: Any) -> dict[str, Any]:
         game = self.state_of(state)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sdk.games.score_rows import rows_json
+
 from .actions import (
     ACTION_NAMES,
     FIRE_HOUSE,
@@ -26,6 +28,7 @@ from .actions import (
 from .cards import CARD_COLOUR, CARD_PERSON, COLOURS, PERSONS, card_name
 from .observation import observe
 from .phases import MAJORITY_NAMES, PENALTY_NAMES, PHASE_NAMES
+from .scoring import score_rows
 from .state import State
 
 #: The nouns of the game's rules: no code outside the game may use them (a conformance test checks).
@@ -96,7 +99,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     if not state.is_terminal() and not state.is_chance_node() and state.decision is not None:
         deciding = {"seat": state.decider, "kind": state.decision}
     canal_colours = [[COLOURS[c] for c in section] for section in state.params.canal_colours]
-    return {
+    shown: dict[str, Any] = {
         "round": obs.round,
         "final_round": obs.final_round if obs.final_round >= 0 else None,
         "phase": PHASE_NAMES[obs.phase],
@@ -123,6 +126,9 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "deciding": deciding,
         "seats": seats,
     }
+    if state.is_terminal():
+        shown["final_scoring"] = rows_json(score_rows(state))
+    return shown
 
 
 def render(state: State, seat: int | None = None) -> str:

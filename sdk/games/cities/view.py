@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sdk.games.score_rows import rows_json
+
 from .actions import (
     Deck,
     Draw,
@@ -22,6 +24,7 @@ from .actions import (
 from .cards import CITIES, EMPIRE_MASKS, NEUTRAL_MASK, WONDER_MASK, Empire, EventType, Side, cities_of
 from .observation import Observation, PlayedEvent
 from .phases import Outcome
+from .scoring import score_rows
 from .state import State
 
 #: The nouns of the game's rules: no code outside the game may use them (a conformance test checks).
@@ -252,7 +255,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
             }
         )
     log = obs.log[-LOG_SHOWN:]
-    return {
+    shown: dict[str, Any] = {
         "round": obs.round,
         "max_rounds": obs.params.max_rounds,
         "turn": obs.turn,
@@ -269,6 +272,9 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "log": [_played(record) for record in log],
         "played": len(obs.log),
     }
+    if state.is_terminal():
+        shown["final_scoring"] = rows_json(score_rows(state))
+    return shown
 
 
 def render(state: State, seat: int | None = None) -> str:

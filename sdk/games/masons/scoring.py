@@ -1,11 +1,18 @@
-"""What a guild card scores (ruling M8) on a given board, for the city being scored or none."""
+"""What a guild card scores (ruling M8) on a given board, for the city being scored or none; and
+the final score table: what each seat scored in every scoring round (M6) and the final scoring (M4)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sdk.games.score_rows import ScoreRow
 
 from .board import POINTS, SHORE_POINTS, SPACE_REGION, lines_touching, points_of
 from .cards import CARDS
+
+if TYPE_CHECKING:
+    from .state import State
 
 ALL_POINTS = (1 << POINTS) - 1
 
@@ -103,3 +110,23 @@ def card_points(card: int, city: CityFacts | None, land: LandFacts) -> int:
     if rule == "land_walls":
         return land.walls
     return land.cities  # cities
+
+
+def _spaces(size: int) -> str:
+    return f"{size} space{'' if size == 1 else 's'}"
+
+
+def score_rows(state: State) -> tuple[ScoreRow, ...]:
+    """One row per scoring so far, in the order played: each scoring round (M6) names its city and the
+    city's size then; the final scoring (M4) comes last. Points are scored nowhere else, so the rows
+    add up to every seat's score."""
+    return tuple(
+        ScoreRow(
+            f"round_{number}",
+            f"scoring round {number}: city {scoring.city} ({_spaces(scoring.size)})",
+            scoring.points,
+        )
+        if scoring.city >= 0
+        else ScoreRow("final", "final scoring (no city in the last turn)", scoring.points)
+        for number, scoring in enumerate(state.scorings, 1)
+    )

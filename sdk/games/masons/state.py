@@ -10,6 +10,7 @@ a chance node or the end.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from sdk.games.errors import IllegalActionError
@@ -76,6 +77,28 @@ class City:
         return City(int(data["spaces"]), [int(h) for h in data["houses"]], [int(p) for p in data["palaces"]])
 
 
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """What each seat scored in one scoring round (M6) of city ``city`` (then ``size`` spaces), or in
+    the final scoring (M4: ``city`` -1)."""
+
+    city: int
+    size: int
+    points: tuple[int, ...]
+
+    def add(self, seat: int, points: int) -> Scoring:
+        gained = list(self.points)
+        gained[seat] += points
+        return Scoring(self.city, self.size, tuple(gained))
+
+    def to_json(self) -> list[Any]:
+        return [self.city, self.size, list(self.points)]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> Scoring:
+        return Scoring(int(data[0]), int(data[1]), tuple(int(p) for p in data[2]))
+
+
 class State:
     """A game of Masons between 2-4 seats; seat 0 starts."""
 
@@ -96,6 +119,7 @@ class State:
     houses_left: list[int]
     palaces_left: list[int]
     points: list[int]
+    scorings: list[Scoring]  # every scoring round so far, then the final scoring; add up to points
     hands: list[list[int]]  # per seat: cards held per card kind (secret)
     draw_pile: list[int]  # card kinds, top first (secret order)
     discards: list[int]  # per card kind, face up
@@ -127,6 +151,7 @@ class State:
         self.houses_left = [HOUSES_PER_COLOUR] * 5
         self.palaces_left = [PALACES_PER_COLOUR] * 5
         self.points = [0] * players
+        self.scorings = []
         self.hands = [[0] * KINDS for _ in range(players)]
         self.draw_pile = []
         self.discards = [0] * KINDS
@@ -236,6 +261,7 @@ class State:
         state.houses_left = list(self.houses_left)
         state.palaces_left = list(self.palaces_left)
         state.points = list(self.points)
+        state.scorings = list(self.scorings)
         state.hands = [list(hand) for hand in self.hands]
         state.draw_pile = list(self.draw_pile)
         state.discards = list(self.discards)
@@ -401,6 +427,7 @@ class State:
                     self.ending = True
         self.new_city = 0
         self.scored_city = index
+        self.scorings.append(Scoring(index, city.spaces.bit_count(), (0,) * self.n))
         self.completed = True
         self.phase = SCORE
         self.queue = self._seats_from_active()
@@ -413,12 +440,22 @@ class State:
         seat = self.queue.pop(0)
         hand = self.hands[seat]
         if not discard:
-            self.points[seat] += self.cards_value(cards, self.scored_city)
+            self._gain(seat, self.cards_value(cards, self.scored_city))
         for card in cards:
             hand[card] -= 1
             self.discards[card] += 1
         self.draws.append([seat, 2 if discard else 1])
         self._continue()
+
+    def _gain(self, seat: int, points: int) -> None:
+        """Score ``points`` for ``seat`` in the scoring under way: the last one recorded, or one begun
+        now for a state set up in the middle of a scoring (a position built from an observation)."""
+        self.points[seat] += points
+        city = self.scored_city if self.phase == SCORE else -1
+        if not self.scorings or self.scorings[-1].city != city:
+            size = self.cities[city].spaces.bit_count() if city >= 0 else 0
+            self.scorings.append(Scoring(city, size, (0,) * self.n))
+        self.scorings[-1] = self.scorings[-1].add(seat, points)
 
     def _swap(self, cards: tuple[int, ...]) -> None:
         seat = self.queue.pop(0)
@@ -431,7 +468,7 @@ class State:
 
     def _final(self, city: int | None, cards: tuple[int, ...]) -> None:
         seat = self.queue.pop(0)
-        self.points[seat] += self.cards_value(cards, city)
+        self._gain(seat, self.cards_value(cards, city))
         for card in cards:
             self.hands[seat][card] -= 1
             self.discards[card] += 1
@@ -493,6 +530,7 @@ class State:
             self.phase = OVER
             return
         self.phase = FINAL  # M4: no city completed in the last turn
+        self.scorings.append(Scoring(-1, 0, (0,) * self.n))
         self.queue = self._seats_from_active()
         self._continue()
 
@@ -516,6 +554,7 @@ class State:
                 "palaces": list(self.palaces_left),
             },
             "points": list(self.points),
+            "scorings": [scoring.to_json() for scoring in self.scorings],
             "hands": [list(hand) for hand in self.hands],
             "draw_pile": list(self.draw_pile),
             "discards": list(self.discards),
@@ -551,6 +590,7 @@ class State:
         state.houses_left = [int(n) for n in supply["houses"]]
         state.palaces_left = [int(n) for n in supply["palaces"]]
         state.points = [int(p) for p in data["points"]]
+        state.scorings = [Scoring.from_json(scoring) for scoring in data["scorings"]]
         state.hands = [[int(c) for c in hand] for hand in data["hands"]]
         state.draw_pile = [int(c) for c in data["draw_pile"]]
         state.discards = [int(c) for c in data["discards"]]

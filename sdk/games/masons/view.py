@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sdk.games.score_rows import rows_json
+
 from .actions import Connect, FinalScore, Houses, Roll, Score, Shuffle, Step, Swap, Towers, Wall
 from .board import (
     LINE_SPACES,
@@ -25,6 +27,7 @@ from .board import (
 from .cards import ANY_COLOUR, CARDS, HOUSE_COLOURS, TOWER_COLOURS
 from .observation import Observation, observe
 from .phases import DECISION_PHASES, PHASE_NAMES
+from .scoring import score_rows
 from .state import State
 
 #: The nouns of the game's rules: no code outside the game may use them (a conformance test checks).
@@ -46,8 +49,25 @@ def line_name(line: int) -> str:
     return f"line {line} {_point_name(a)}-{_point_name(b)}"
 
 
+#: Readable words for each card rule; ``{}`` takes the card's colour or region.
+_CARD_WORDS = {
+    "small_city": "Small city", "large_city": "Large city", "variety": "Variety",
+    "city_palaces": "City: palaces", "city_towers": "City: towers", "land_towers": "Land: towers",
+    "shore_towers": "Shore towers", "land_walls": "Land: walls", "cities": "Cities",
+    "city_tower": "City: {} towers", "city_colour": "City: {} houses", "land_houses": "Land: {} houses",
+    "land_region": "Land: {} region", "land_tower": "Land: {} towers",
+}  # fmt: skip
+
+
+def card_title(card: int) -> str:
+    """A card kind in words (``land_tower_grey``: "Land: grey towers"), as steps and hands name it."""
+    kind = CARDS[card]
+    words = _CARD_WORDS[kind.rule]
+    return words.format(kind.name.rsplit("_", 1)[1]) if "{}" in words else words
+
+
 def _cards(counts: tuple[int, ...] | list[int]) -> list[dict[str, Any]]:
-    return [{"card": CARDS[k].name, "count": n} for k, n in enumerate(counts) if n]
+    return [{"card": CARDS[k].name, "title": card_title(k), "count": n} for k, n in enumerate(counts) if n]
 
 
 def _colours(counts: tuple[int, ...], names: tuple[str, ...]) -> dict[str, int]:
@@ -116,7 +136,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "hand": None if hand is None else _cards(hand),
             }
         )
-    return {
+    shown: dict[str, Any] = {
         "turn": o.turn,
         "phase": PHASE_NAMES[o.phase],
         "active": o.active,
@@ -141,10 +161,13 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "ending": o.ending,
         "seats": seats,
     }
+    if state.is_terminal():
+        shown["final_scoring"] = rows_json(score_rows(state))
+    return shown
 
 
 def _house_die(face: int) -> str:
-    return "?" if face == ANY_COLOUR else HOUSE_COLOURS[face]
+    return "any colour" if face == ANY_COLOUR else HOUSE_COLOURS[face]
 
 
 def _roll(tower: int, a: int, b: int) -> dict[str, str]:
@@ -198,7 +221,7 @@ def _points(points: int) -> str:
 
 
 def _card_list(cards: tuple[int, ...]) -> str:
-    return " and ".join(CARDS[k].name for k in cards)
+    return " and ".join(card_title(k) for k in cards)
 
 
 def _placed(colours: tuple[int, ...], where: list[str], names: tuple[str, ...]) -> str:
@@ -217,7 +240,7 @@ def describe(state: State, step: Step, seat: int | None = None) -> str | None:
             )
             if seat is not None:
                 return f"{what} ({len(order)} cards)"
-            top = ", ".join(CARDS[k].name for k in order[:SHUFFLE_SHOWN])
+            top = ", ".join(card_title(k) for k in order[:SHUFFLE_SHOWN])
             return f"{what} ({len(order)} cards; top: {top}{', …' if len(order) > SHUFFLE_SHOWN else ''})"
         case Roll(tower, (a, b)):
             r = _roll(tower, a, b)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sdk.games.score_rows import rows_json
+
 from .actions import (
     Choose,
     Keep,
@@ -25,6 +27,7 @@ from .actions import (
 from .board import NUM_SQUARES, SIDE_MASKS, SIDE_NAMES, SIZE, TOWERS, row_col, square, squares_of
 from .city import City
 from .pieces import NUM_DICE, PIRATE_STRENGTHS, Person, Symbol
+from .scoring import score_rows
 from .state import PirateAttack, State
 
 #: The nouns of the game's rules: no code outside the game may use them (a conformance test checks).
@@ -101,7 +104,7 @@ def view(state: State) -> dict[str, Any]:
     else:
         phase = decision.value
     turn = state.turn if state.is_terminal() else state.turn + 1
-    return {
+    shown: dict[str, Any] = {
         "turn": turn,
         "round": (turn - 1) // state.num_players + 1,
         "to_move": None if state.is_terminal() else state.current,
@@ -123,6 +126,9 @@ def view(state: State) -> dict[str, Any]:
         "ending": state.ending,
         "cities": [_city_view(city) for city in state.cities],
     }
+    if state.is_terminal():
+        shown["final_scoring"] = rows_json(score_rows(state))
+    return shown
 
 
 def _dice_list(mask: int, state: State) -> str:

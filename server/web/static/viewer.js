@@ -55,6 +55,38 @@
 
   window.smtourney = Object.assign(window.smtourney || {}, { registerGame, html, svg });
 
+  // --- final score tables -------------------------------------------------------------------------
+
+  /* A game's final score table from its view's ``final_scoring`` rows (docs/replay-format.md): one row
+   * per source of points, in the rules' order, under a line per stage with the stage's subtotal; then
+   * each seat's final score (the stored one, which the rows add up to), the game's ``extra`` rows
+   * ([key, label, value(seat)]: what breaks ties) and the rank. The winners' columns are marked. */
+  function scoreTable(rows, seats, className, extra) {
+    const won = (seat) => seat.rank === 1;
+    const text = (value) => (value === null || value === undefined ? "" : String(value));
+    const line = (attrs, label, value) => html("tr", attrs, html("td", {}, label),
+      ...seats.map((seat, s) => html("td", { class: won(seat) ? "winner" : null }, text(value(seat, s)))));
+    const sum = (some, s) => some.reduce((total, row) => total + row.points[s], 0);
+    const body = [];
+    rows.forEach((row, i) => {
+      if (row.stage && (i === 0 || rows[i - 1].stage !== row.stage)) {
+        const stage = rows.filter((other) => other.stage === row.stage);
+        body.push(line({ class: "score-stage", "data-stage": row.stage }, row.stage, (seat, s) => sum(stage, s)));
+      }
+      body.push(line({ class: "part", "data-part": row.key }, row.label, (seat, s) => row.points[s]));
+    });
+    body.push(line({ class: "total", "data-row": "score" }, "final score",
+      (seat, s) => (seat.score === null || seat.score === undefined ? sum(rows, s) : seat.score)));
+    for (const [key, label, value] of extra || []) body.push(line({ "data-row": key }, label, value));
+    body.push(line({ "data-row": "rank" }, "rank", (seat) => seat.rank));
+    const head = html("tr", {}, html("th", {}, ""), ...seats.map((seat) => html("th",
+      { class: "seat-" + seat.seat + (won(seat) ? " winner" : "") },
+      seat.name, won(seat) ? html("span", { class: "badge winner" }, "winner") : null)));
+    return html("table", { class: "final-scoring " + className }, html("thead", {}, head), html("tbody", {}, ...body));
+  }
+
+  window.smtourney.scoreTable = scoreTable;
+
   // --- the viewer ---------------------------------------------------------------------------------
 
   function start() {
@@ -157,8 +189,10 @@
       return parts;
     }
 
+    /* The turn moment ``index``'s step was played in (at the start: the first turn), so the bar, the
+     * list's turn headings and the turn controls count turns alike: a step that ends a turn is in it. */
     function turnOf(index) {
-      return moments[index].turn;
+      return moments[index === 0 ? 0 : index - 1].turn;
     }
 
     /* Number of the last step applied at moment ``index`` (-1 at the start). */
@@ -211,12 +245,12 @@
           row.append(html("span", { class: "text" }, "start of the match"));
         } else {
           row.dataset.seat = moment.step.seat === null ? "" : moment.step.seat;
-          if (i > 1 && turnOf(i - 1) !== turnOf(i - 2)) row.classList.add("new-turn");
+          if (i > 1 && turnOf(i) !== turnOf(i - 1)) row.classList.add("new-turn");
           if (moment.step.strike) row.classList.add("struck");
           row.dataset.step = String(stepNumber(i));
           row.append(html("span", { class: "index" }, "#" + stepNumber(i)), ...stepParts(moment.step));
         }
-        if (i === 1 || row.classList.contains("new-turn")) row.prepend(html("span", { class: "turn-tag" }, "turn " + turnOf(i - 1)));
+        if (i === 1 || row.classList.contains("new-turn")) row.prepend(html("span", { class: "turn-tag" }, "turn " + turnOf(i)));
         row.addEventListener("click", () => show(i));
         return row;
       });
@@ -230,7 +264,8 @@
         seatRow.classList.toggle("viewing", Number(seatRow.dataset.seat) === seat);
       }
       $("scrub").max = last;
-      $("step-count").textContent = `${last} step${last === 1 ? "" : "s"}`;
+      const steps = stepNumber(last);
+      $("step-count").textContent = `${steps} step${steps === 1 ? "" : "s"}`;
       if (replay.spectator) return; // a live match: the page's note says what a spectator is shown
       const note = seat === null
         ? "Everything, as the organiser sees it."
@@ -282,7 +317,7 @@
       rows[current].classList.add("current");
       keepVisible(rows[current]);
       $("scrub").value = current;
-      $("position").textContent = `moment ${current} of ${last} · turn ${turnOf(current)}`;
+      $("position").textContent = `step ${stepNumber(current)} of ${stepNumber(last)} · turn ${turnOf(current)}`;
       $("turn").value = turnOf(current);
       viewer.dataset.moment = current;
       viewer.dataset.step = String(stepNumber(current));
@@ -297,10 +332,16 @@
       if (control) control.hidden = on;
     }
 
-    /* The first moment of turn ``turn``, or the last moment when the match ended before it. */
+    /* The moment after the first step of turn ``turn`` (or of the first turn after it), or the last
+     * moment when the match ended before it. */
     function turnStart(turn) {
-      const found = moments.findIndex((moment) => moment.turn >= turn);
+      const found = moments.findIndex((moment, i) => i > 0 && turnOf(i) >= turn);
       return found === -1 ? last : found;
+    }
+
+    /* The first step of the turn before the one that starts at ``start``; the start of the match before the first. */
+    function previousTurnStart(start) {
+      return start <= 1 ? 0 : turnStart(turnOf(start - 1));
     }
 
     function pause() {
@@ -392,7 +433,7 @@
       const turn = turnOf(current);
       const actions = {
         ArrowRight: () => show(event.shiftKey ? turnStart(turn + 1) : current + 1),
-        ArrowLeft: () => show(event.shiftKey ? turnStart(turnStart(turn) === current ? turn - 1 : turn) : current - 1),
+        ArrowLeft: () => show(event.shiftKey ? (turnStart(turn) >= current ? previousTurnStart(current) : turnStart(turn)) : current - 1),
         Home: () => show(0),
         End: () => show(last),
         " ": () => toggle(),

@@ -27,14 +27,11 @@
 .bg-board svg .active-frame { stroke: #f0b400; stroke-width: 3; fill: none; }
 .bg-board svg .viewing-frame { stroke: #2a7; stroke-width: 3; fill: none; stroke-dasharray: 8 4; }
 .bg-board svg .bg-viewing-mark { fill: #2a7; font-weight: bold; }
+.bg-legend { margin: 6px 0; padding-left: 18px; font-size: 0.9em; color: var(--muted); }
 .bg-final { border-collapse: collapse; }
 .bg-final th, .bg-final td { border: 1px solid var(--line); padding: 2px 8px; text-align: right; }
 .bg-final th:first-child, .bg-final td:first-child { text-align: left; }
 `;
-  const FINAL_PARTS = [
-    ["persons", "persons (price / 3)"], ["houses", "houses"], ["final_persons", "end-of-game persons"],
-    ["majorities", "majorities"], ["space3", "canal space 3"], ["statues", "statues"], ["reputation", "reputation"],
-  ];
 
   function text(x, y, content, attrs) {
     return svg("text", { x, y, ...(attrs || {}) }, String(content));
@@ -183,36 +180,43 @@
     return g;
   }
 
+  /* What the marks of a play area mean, under the picture. */
+  function legend(view) {
+    const steps = view.reputation_points;
+    const item = (key, words) => html("li", { "data-legend": key }, words);
+    return html("ul", { class: "bg-legend" },
+      item("workers", "Discs: the seat's workers of each colour, how many under each."),
+      item("threats", "Triangles: threat markers of a colour (×count); the third of a colour brings that colour's penalty."),
+      item("reputation", `Boxes ${steps[0]}–${steps[steps.length - 1]}: the reputation track, a box per step showing the points ` +
+        "it scores at the end; the seat's step is gold."),
+      item("canals", "Rows A and B: the two canal sections, a box per space with its cost in guilders, filled in its colour " +
+        "once built; space 3 is framed thick (points at the end), the fifth brings a statue."),
+      item("statues", "Grey pentagons: statues taken, with their points."));
+  }
+
   function draw(board, view, ctx) {
     const height = 70 + view.seats.length * 214;
     const root = svg("svg", { viewBox: `0 0 800 ${height}`, width: 800, height, class: "bg-svg" }, header(view));
     view.seats.forEach((s, i) => root.append(seatArea(view, s, 66 + i * 214, ctx)));
-    const chips = html("div", { class: "bg-chips" }, ...view.seats.map((s) => ctx && ctx.seatChip ? ctx.seatChip(s.seat) : ""));
-    const final = ctx && ctx.replay && ctx.index === ctx.replay.moments.length - 1 ? finalScoring(view, ctx) : "";
-    board.replaceChildren(html("div", { class: "bg-board" }, chips, root, final));
+    const final = finalScoring(view, ctx);
+    board.replaceChildren(html("div", { class: "bg-board" }, root, legend(view), final));
     fitLabels(root);
   }
 
-  /* The end: each seat's points from final scoring, part by part, its final score and rank, and the
+  /* The end: the view's ``final_scoring`` rows (the start score and what play gathered, then final
+   * scoring part by part, B21), each seat's final score and rank with the winner marked, and the
    * tie-break (B22: more guilders; still equal, the rank is shared). */
   function finalScoring(view, ctx) {
-    const parts = ctx.replay.summary && ctx.replay.summary.final_scoring;
-    if (!parts) return "";
+    if (!view.final_scoring || !ctx || !ctx.replay) return "";
     const seats = ctx.replay.seats;
-    const cells = (make) => seats.map((seat, s) => html("td", {}, String(make(seat, s))));
-    const rows = FINAL_PARTS.map(([key, label]) => html("tr", { "data-part": key }, html("td", {}, label),
-      ...cells((seat, s) => parts[s][key])));
     const tied = seats.filter((a) => seats.some((b) => b !== a && b.score === a.score));
     const tieBreak = tied.length
       ? `Equal scores are ranked by guilders (B22): ${tied.map((seat) => `${seat.name} ${view.seats[seat.seat].guilders}`).join(", ")}; still equal, the rank is shared.`
       : "No equal scores: ranks follow the scores (ties would go to more guilders, then be shared).";
     return html("div", { class: "bg-end" },
-      html("h3", {}, "Final scoring"),
-      html("table", { class: "bg-final" },
-        html("thead", {}, html("tr", {}, html("th", {}, ""), ...seats.map((seat) => html("th", { class: "seat-" + seat.seat }, seat.name)))),
-        html("tbody", {}, ...rows,
-          html("tr", { class: "bg-final-score" }, html("td", {}, "final score"), ...cells((seat) => seat.score)),
-          html("tr", { class: "bg-final-rank" }, html("td", {}, "rank"), ...cells((seat) => seat.rank)))),
+      html("h3", {}, "Final score"),
+      viewer.scoreTable(view.final_scoring, seats, "bg-final",
+        [["guilders", "guilders (break ties)", (seat) => view.seats[seat.seat].guilders]]),
       html("p", { class: "bg-tie-break" }, tieBreak));
   }
 

@@ -230,34 +230,25 @@
       html("ol", {}, ...items));
   }
 
-  /* The end: empires completed (a point each), the wonders bonus, the score, the cities held that
-   * break ties, and the rank, with the rule that decided it (C7: score, then cities held, then shared). */
+  /* The end: the view's ``final_scoring`` rows (empires completed, a point each, and the wonders
+   * bonus), the score, the cities held that break ties and the rank, the winner marked, with the rule
+   * that decided it (C7: score, then cities held, then shared). */
   function finalScoring(view, ctx) {
-    const summary = ctx.replay && ctx.replay.summary;
-    if (view.phase !== "over" || !summary || !summary.completed) return null;
+    if (!view.final_scoring || !ctx.replay) return null;
     const seats = ctx.replay.seats;
-    const row = (key, label, value) => html("tr", { "data-part": key }, html("td", {}, label),
-      ...seats.map((seat, s) => html("td", {}, String(value(seat, s)))));
-    const bonus = (seat) => summary.wonders_bonus === seat.seat ? seat.score - summary.completed[seat.seat].length : 0;
+    const held = (seat) => view.seats[seat.seat].held;
     const equal = (a) => seats.filter((b) => b.score === a.score);
     const tied = seats.filter((seat) => equal(seat).length > 1);
-    const shared = tied.filter((a) => equal(a).some((b) => b !== a && summary.cities_held[b.seat] === summary.cities_held[a.seat]));
+    const shared = tied.filter((a) => equal(a).some((b) => b !== a && held(b) === held(a)));
     let why = "No equal scores: the ranks follow the scores.";
     if (tied.length) {
       why = `Equal scores are ranked by the cities held at the end (C7): ${tied.map((seat) =>
-        `${seat.name} ${summary.cities_held[seat.seat]}`).join(", ")}.`;
+        `${seat.name} ${held(seat)}`).join(", ")}.`;
       if (shared.length) why += ` Equal in both, ${shared.map((seat) => seat.name).join(" and ")} share a rank.`;
     }
     return html("section", { class: "ct-panel ct-end" },
       html("h2", {}, "Final score"),
-      html("table", { class: "ct-final" },
-        html("thead", {}, html("tr", {}, html("th", {}, ""), ...seats.map((seat) => html("th", { class: "seat-" + seat.seat }, seat.name)))),
-        html("tbody", {},
-          row("empires", "empires completed (1 point each)", (seat) => summary.completed[seat.seat].length),
-          row("wonders", "wonders bonus", bonus),
-          row("score", "score", (seat) => seat.score),
-          row("cities_held", "cities held (breaks ties)", (seat) => summary.cities_held[seat.seat]),
-          row("rank", "rank", (seat) => seat.rank))),
+      viewer.scoreTable(view.final_scoring, seats, "ct-final", [["cities_held", "cities held (breaks ties)", held]]),
       html("p", { class: "ct-tie-break" }, why));
   }
 

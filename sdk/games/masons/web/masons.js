@@ -55,6 +55,9 @@
 .ms-label { font: 11px sans-serif; fill: #555; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
 .ms-label.point { fill: #7a4a14; }
 .ms-label.line { fill: #6b6b9a; font-size: 10px; }
+.ms-final { border-collapse: collapse; margin: 4px 0; }
+.ms-final th, .ms-final td { border: 1px solid var(--line); padding: 2px 8px; text-align: right; }
+.ms-final th:first-child, .ms-final td:first-child { text-align: left; }
 .badge.ms-active { background: #f0b400; color: #1d2330; }
 .badge.ms-deciding { background: #1d2330; color: #fff; }
 `;
@@ -71,22 +74,6 @@
     const xs = corners.map((c) => at[c][0]);
     const ys = corners.map((c) => at[c][1]);
     return [xs.reduce((a, b) => a + b) / 3, ys.reduce((a, b) => a + b) / 3];
-  }
-
-  /* The cards' readable names, from their identifiers (``land_tower_grey``: "Land: grey towers"). */
-  const CARD_WORDS = {
-    small_city: () => "Small city", large_city: () => "Large city", variety: () => "Variety",
-    city_palaces: () => "City: palaces", city_towers: () => "City: towers", land_towers: () => "Land: towers",
-    shore_towers: () => "Shore towers", land_walls: () => "Land: walls", cities: () => "Cities",
-    city_tower: (c) => `City: ${c} towers`, city_colour: (c) => `City: ${c} houses`,
-    land_houses: (c) => `Land: ${c} houses`, land_region: (r) => `Land: ${r} region`, land_tower: (c) => `Land: ${c} towers`,
-  };
-
-  function cardName(id) {
-    if (CARD_WORDS[id]) return CARD_WORDS[id]();
-    const cut = id.lastIndexOf("_");
-    const rule = CARD_WORDS[id.slice(0, cut)];
-    return rule ? rule(id.slice(cut + 1)) : id.replace(/_/g, " ");
   }
 
   /* Labels for what the move list names: each point's (row,index), each space's and line's number. */
@@ -191,7 +178,7 @@
       for (const [colour, n] of Object.entries(city.palaces)) for (let i = 0; i < n; i += 1) pieces.push(piece(colour, true));
       for (const [colour, n] of Object.entries(city.houses)) for (let i = 0; i < n; i += 1) pieces.push(piece(colour, false));
       return html("span", { class: "ms-city" + (city.scored ? " scored" : ""), "data-city": city.index,
-        "data-size": city.spaces.length }, `city ${city.index} (${city.spaces.length} spaces) `, ...pieces);
+        "data-size": city.spaces.length }, `city ${city.index} (${city.spaces.length} space${city.spaces.length === 1 ? "" : "s"}) `, ...pieces);
     }));
   }
 
@@ -226,15 +213,32 @@
       ? html("div", { class: "ms-hand hidden" }, `${s.hand_size} cards, hidden`)
       : html("div", { class: "ms-hand" }, ...s.hand.map((c) =>
         html("span", { class: "ms-card", "data-card": c.card, "data-count": c.count, title: c.card },
-          c.count > 1 ? `${cardName(c.card)} ×${c.count}` : cardName(c.card))));
+          c.count > 1 ? `${c.title} ×${c.count}` : c.title)));
     const classes = ["ms-seat", "seat-" + seat];
     if (ctx.viewerSeat === seat) classes.push("viewing");
     return html("article", { class: classes.join(" "), "data-seat": seat, "data-score": s.score }, header, stats, hand);
   }
 
+  /* The end: the view's ``final_scoring`` rows (what each seat scored in every scoring round, M6, and
+   * in the final scoring, M4), each seat's final score, cards in hand and rank with the winner marked,
+   * and the tie-break (M4: most cards in hand; still equal, a shared rank). */
+  function finalScoring(view, ctx) {
+    if (!view.final_scoring || !ctx.replay) return null;
+    const seats = ctx.replay.seats;
+    const cards = (seat) => view.seats[seat.seat].hand_size;
+    const tied = seats.filter((a) => seats.some((b) => b !== a && b.score === a.score));
+    const why = tied.length
+      ? `Equal scores are ranked by the cards left in hand, more first (M4): ${tied.map((seat) => `${seat.name} ${cards(seat)}`).join(", ")}; still equal, the rank is shared.`
+      : "No equal scores: the ranks follow the scores.";
+    return html("section", { class: "ms-panel ms-end" },
+      html("h2", {}, "Final score"),
+      viewer.scoreTable(view.final_scoring, seats, "ms-final", [["hand", "cards in hand (break ties)", cards]]),
+      html("p", { class: "ms-tie-break" }, why));
+  }
+
   function draw(board, view, ctx) {
     const seats = html("div", { class: "ms-seats" }, ...view.seats.map((_, seat) => seatPanel(view, seat, ctx)));
-    board.replaceChildren(html("div", { class: "ms-board" }, status(view), map(view), seats));
+    board.replaceChildren(html("div", { class: "ms-board" }, status(view), finalScoring(view, ctx) || "", map(view), seats));
   }
 
   viewer.registerGame("masons", { draw, css: CSS });

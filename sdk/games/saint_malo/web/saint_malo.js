@@ -81,8 +81,11 @@
 .die.kept .die-body { stroke: #1f5fbf; stroke-width: 4; fill: #eef4ff; }
 .die.rotated .die-body { stroke: #d35400; stroke-width: 3; stroke-dasharray: 5 3; }
 .die.unrolled { opacity: 0.35; }
-.die-mark { font-size: 11px; fill: var(--muted); }
-.die.kept .die-mark, .die.rotated .die-mark { fill: var(--ink); font-weight: bold; }
+.die-face { font-size: 11px; fill: var(--muted); }
+.die-mark { font-size: 10px; fill: var(--ink); font-weight: bold; }
+.dice-legend .key { display: inline-block; padding: 0 4px; border-radius: 4px; }
+.dice-legend .key.kept { border: 3px solid #1f5fbf; background: #eef4ff; }
+.dice-legend .key.rotated { border: 2px dashed #d35400; }
 .f-log { fill: #8b5a2b; }
 .f-crate { fill: #d3a15a; stroke: #7a5520; stroke-width: 1.5; }
 .f-wall { fill: #7d6e62; }
@@ -226,8 +229,8 @@
     if (ctx.viewerSeat === seat) header.append(html("span", { class: "badge viewer-seat" }, "this view's seat"));
     header.append(...ctx.seatBadges(seat));
     const stats = html("div", { class: "stats" },
-      stat("vp", "VP", city.vp, "major"),
-      stat("score", "score", city.score, "major"),
+      stat("vp", "VP on the track", city.vp, "major"),
+      stat("score", view.phase === "over" ? "final score" : "score if it ended now", city.score, "major"),
       stat("coins", ["coin", "coins"], city.coins),
       stat("logs", ["log", "logs"], city.logs),
       stat("walls", ["wall", "walls"], city.walls),
@@ -271,30 +274,37 @@
     swords: () => [svg("path", { class: "f-swords", d: "M12 12 L36 36 M36 12 L12 36 M9 31 L17 39 M39 31 L31 39" })],
   };
 
+  /* The five dice: a die not rolled yet this turn is blank (its face is left from the last turn);
+   * under each die its face, and below that whether it was kept or turned, which its frame shows too. */
   function diceDrawing(view) {
-    const root = svg("svg", { class: "dice", viewBox: "0 0 290 76", role: "img" });
+    const root = svg("svg", { class: "dice", viewBox: "0 0 290 88", role: "img" });
+    const unrolled = view.rolls === 0;
     view.dice.forEach((face, i) => {
       const kept = view.kept[i];
       const turned = view.rotated[i];
+      const marks = [kept ? "kept" : "", turned ? "turned" : ""].filter(Boolean).join(", ");
       const die = svg("g", {
-        class: "die" + (kept ? " kept" : "") + (turned ? " rotated" : "") + (view.rolls === 0 ? " unrolled" : ""),
+        class: "die" + (kept ? " kept" : "") + (turned ? " rotated" : "") + (unrolled ? " unrolled" : ""),
         transform: `translate(${6 + i * 57} 4)`,
         "data-die": i,
-        "data-face": face,
+        "data-face": unrolled ? "" : face,
         "data-kept": kept,
         "data-rotated": turned,
       },
-      svg("title", {}, `die ${i + 1}: ${face}${kept ? ", kept" : ""}${turned ? ", turned" : ""}`),
+      svg("title", {}, unrolled ? `die ${i + 1}: not rolled yet this turn` : `die ${i + 1}: ${face}${marks ? ", " + marks : ""}`),
       svg("rect", { class: "die-body", width: 48, height: 48, rx: 7 }),
-      ...(FACES[face] ? FACES[face]() : [svg("text", { x: 24, y: 30, "text-anchor": "middle" }, face)]),
+      ...(unrolled ? [] : FACES[face] ? FACES[face]() : [svg("text", { x: 24, y: 30, "text-anchor": "middle" }, face)]),
+      svg("text", { class: "die-face", x: 24, y: 64, "text-anchor": "middle" }, unrolled ? "not rolled" : face),
       );
-      const marks = [kept ? "kept" : "", turned ? "turned" : ""].filter(Boolean).join(" ");
-      die.append(svg("text", { class: "die-mark", x: 24, y: 64, "text-anchor": "middle" }, marks || face));
+      if (marks) die.append(svg("text", { class: "die-mark", x: 24, y: 78, "text-anchor": "middle" }, marks));
       root.append(die);
     });
     const notes = [`rolls this turn: ${view.rolls}`];
     if (view.chosen) notes.push(`chosen: ${view.chosen}`);
-    return [root, html("p", { class: "note" }, notes.join(" · "))];
+    const legend = html("p", { class: "note dice-legend" },
+      html("span", { class: "key kept" }, "kept"), " frame: kept at the last roll · ",
+      html("span", { class: "key rotated" }, "turned"), " frame: turned this turn · faded and blank: not rolled yet this turn");
+    return [root, html("p", { class: "note" }, notes.join(" · ")), legend];
   }
 
   // --- pirates ------------------------------------------------------------------------------------
@@ -350,28 +360,20 @@
       (view.ending && view.phase !== "over" ? " · last round" : ""));
   }
 
-  /* The end: each seat's final score part by part (the replay summary's ``score_breakdown``), its rank,
-   * and how equal scores were ranked: more empty spaces first, then shared (docs/rules-saint-malo.md). */
+  /* The end: each seat's points by source as the rulebook scores them (the view's ``final_scoring``:
+   * what the VP track gathered during play, then what the end adds), its final score, rank and the
+   * winner, and how equal scores were ranked: more empty spaces first, then shared (docs/rules-saint-malo.md). */
   function finalScoring(view, ctx) {
-    const summary = ctx.replay && ctx.replay.summary;
-    if (view.phase !== "over" || !summary || !summary.score_breakdown) return null;
+    if (!view.final_scoring || !ctx.replay) return null;
     const seats = ctx.replay.seats;
-    const parts = [...new Set(summary.score_breakdown.flatMap((part) => Object.keys(part)))];
-    const row = (key, label, value) => html("tr", { "data-part": key }, html("td", {}, label),
-      ...seats.map((seat, s) => html("td", {}, String(value(seat, s)))));
     const tied = seats.filter((a) => seats.some((b) => b !== a && b.score === a.score));
     const why = tied.length
       ? `Equal scores are ranked by empty spaces, more first: ${tied.map((seat) => `${seat.name} ${view.cities[seat.seat].empty}`).join(", ")}; equal in both share a rank.`
       : "No equal scores: the ranks follow the scores.";
     return html("section", { class: "sm-panel sm-end" },
       html("h2", {}, "Final score"),
-      html("table", { class: "sm-final" },
-        html("thead", {}, html("tr", {}, html("th", {}, ""), ...seats.map((seat) => html("th", { class: "seat-" + seat.seat }, seat.name)))),
-        html("tbody", {},
-          ...parts.map((part) => row(part, part.replace(/_/g, " "), (seat, s) => summary.score_breakdown[s][part] || 0)),
-          row("score", "score", (seat) => seat.score),
-          row("empty", "empty spaces (break ties)", (seat) => view.cities[seat.seat].empty),
-          row("rank", "rank", (seat) => seat.rank))),
+      viewer.scoreTable(view.final_scoring, seats, "sm-final",
+        [["empty", "empty spaces (break ties)", (seat) => view.cities[seat.seat].empty]]),
       html("p", { class: "sm-tie-break" }, why));
   }
 
