@@ -15,9 +15,9 @@ the others); with no actor left, or a head silent for :data:`HEAD_SILENT_S`, the
 line, before Ray's own reconnection gives up with a log line of its own.
 
 A run's own Ray instance (no address) keeps its session, logs included, in a temporary folder of
-the run's (not Ray's shared ``/tmp/ray``), its log files rotated at :data:`LOG_ROTATE_BYTES`, and
-the folder is deleted when the run ends: a node that is lost and started again under a run, whose
-processes log every failed reconnection, cannot fill the disk, and nothing of it outlives the run.
+the run's (not Ray's shared ``/tmp/ray``), its log files rotated at :data:`LOG_ROTATE_BYTES`: a node
+that is lost and started again under a run, whose processes log every failed reconnection, cannot
+fill the disk. The run deletes the folder (:class:`~.ray_executor.RayExecutor`).
 
 Ray's own output (its cluster's errors, a lost raylet's last log lines) goes to the driver
 process's log, never the run's terminal. Ray is imported only in that process.
@@ -28,10 +28,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import shutil
 import signal
 import socket
-import tempfile
 import time
 from collections import Counter, deque
 from pathlib import Path
@@ -91,12 +89,14 @@ class MatchActor:
 
 
 class RayActors:
-    """``workers`` actors (at most one per CPU the cluster has), each one match at a time."""
+    """``workers`` actors (at most one per CPU the cluster has), each one match at a time, on the
+    cluster at ``address`` or, with none, on a Ray instance of their own in ``own_folder``."""
 
     def __init__(
         self,
         workers: int,
         address: str | None,
+        own_folder: Path | None = None,
         on_replay: ReplayCallback | None = None,
         on_notice: NoticeCallback | None = None,
     ) -> None:
@@ -114,8 +114,7 @@ class RayActors:
         #: Set before leaving the cluster: a thread still returning from ``next_result`` must not
         #: call an actor then, which would make Ray connect this process to a cluster again.
         self._closed = False
-        #: The run's own Ray instance's folder (None on a cluster): deleted when the executor closes.
-        self._own_folder = _connect(workers, address)
+        _connect(workers, address, own_folder)
         try:
             cpus = int(ray.cluster_resources().get("CPU", 0))  # type: ignore[no-untyped-call]
             if cpus < 1:
@@ -295,25 +294,16 @@ class RayActors:
         finally:
             self._leave()
 
-    @property
-    def own_folder(self) -> Path | None:
-        """The folder of the run's own Ray instance; None when the run joined a cluster."""
-        return None if self._own_folder is None else Path(self._own_folder)
-
     def _leave(self) -> None:
-        """Leave the cluster (stopping the run's own instance) and delete that instance's folder."""
+        """Leave the cluster, stopping the run's own instance."""
         import ray
 
-        try:
-            ray.shutdown()
-        finally:
-            if self._own_folder is not None:
-                shutil.rmtree(self._own_folder, ignore_errors=True)
+        ray.shutdown()
 
 
-def _connect(workers: int, address: str | None) -> str | None:
-    """Join the cluster at ``address``, or start a small Ray instance of this run's own in a new
-    temporary folder (returned, for the caller to delete once it has left).
+def _connect(workers: int, address: str | None, own_folder: Path | None) -> None:
+    """Join the cluster at ``address``, or start a small Ray instance of this run's own in
+    ``own_folder`` (its owner deletes it once every process of the instance is gone).
 
     Ray's log files are rotated at :data:`LOG_ROTATE_BYTES` (its processes, started here, read the
     setting from the environment; so does this process's own Ray log). Ray answers SIGTERM with an
@@ -326,12 +316,11 @@ def _connect(workers: int, address: str | None) -> str | None:
         _reachable(address)
     os.environ.setdefault("RAY_ROTATION_MAX_BYTES", str(LOG_ROTATE_BYTES))
     os.environ.setdefault("RAY_ROTATION_BACKUP_COUNT", str(LOG_BACKUPS))
-    folder = None
     previous = signal.getsignal(signal.SIGTERM)
     try:
         if address is None:
+            assert own_folder is not None, "a run's own Ray instance needs its folder"
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-            folder = tempfile.mkdtemp(prefix="smtourney-ray-", dir="/tmp")  # short: Ray's sockets are in it
             ray.init(
                 address="local",  # never an instance someone else started
                 num_cpus=workers,
@@ -339,14 +328,12 @@ def _connect(workers: int, address: str | None) -> str | None:
                 object_store_memory=LOCAL_OBJECT_STORE_BYTES,
                 log_to_driver=False,
                 logging_level=logging.ERROR,  # not its notices on the run's terminal
-                _temp_dir=folder,
+                _temp_dir=str(own_folder),
                 _system_config=LOCAL_HEALTH_CHECKS,
             )
         else:
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     except BaseException as exc:
-        if folder is not None:
-            shutil.rmtree(folder, ignore_errors=True)
         if not isinstance(exc, (ConnectionError, RuntimeError, ValueError)):
             raise
         where = "a local Ray instance" if address is None else f"the Ray cluster at {address}"
@@ -354,7 +341,6 @@ def _connect(workers: int, address: str | None) -> str | None:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-    return folder
 
 
 def _cluster_cpus() -> int:

@@ -1,7 +1,7 @@
 """The Ray side of a run, in a process of its own: :class:`~.ray_executor.RayExecutor` starts it,
 sends it jobs and reads back what happens.
 
-    python -m server.tournament.ray_driver PARENT_PID SOCKET_FD WORKERS [ADDRESS]
+    python -m server.tournament.ray_driver PARENT_PID SOCKET_FD WORKERS (--address ADDRESS | --own-folder DIR)
 
 Ray's core worker ends the process that joined a cluster with a C++ log line of its own when it
 loses its raylet while connecting; here that process is this one, so the run itself lives on to
@@ -21,6 +21,7 @@ import signal
 import sys
 import threading
 from multiprocessing.connection import Connection
+from pathlib import Path
 from types import FrameType
 
 from server.guard import die_with_parent
@@ -45,7 +46,8 @@ def _unwind(signum: int, frame: FrameType | None) -> None:
 
 def main(argv: list[str]) -> int:
     parent, descriptor, workers = int(argv[0]), int(argv[1]), int(argv[2])
-    address = argv[3] if len(argv) > 3 else None
+    address = argv[4] if argv[3] == "--address" else None
+    own_folder = Path(argv[4]) if argv[3] == "--own-folder" else None
     if not die_with_parent(parent):  # the run ended while this process was starting
         return 1
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
@@ -55,6 +57,7 @@ def main(argv: list[str]) -> int:
         actors = RayActors(
             workers,
             address,
+            own_folder,
             on_replay=lambda match_id, why: connection.send(Replayed(match_id, why)),
             on_notice=lambda line: connection.send(Noticed(line)),
         )
@@ -65,7 +68,7 @@ def main(argv: list[str]) -> int:
         return 1
     graceful = False
     try:
-        connection.send(Started(actors.own_folder))
+        connection.send(Started())
         graceful = _serve(connection, actors)
     except ExecutorError as exc:
         connection.send(Failed(str(exc)))

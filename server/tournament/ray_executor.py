@@ -20,6 +20,8 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
+import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -27,7 +29,7 @@ from .executor import ExecutorError, ExecutorLostError, NoticeCallback, ReplayCa
 from .jobs import JobResult, KeepOnly, MatchJob
 from .ray_messages import Failed, Finished, Noticed, Replayed, Started
 
-__all__ = ["RayExecutor", "last_ray_error"]
+__all__ = ["RayExecutor", "end_processes_using", "last_ray_error"]
 
 START_TIMEOUT_S = 180.0
 """How long the driver has to start Ray (or join a cluster) and ask for its actors."""
@@ -60,7 +62,11 @@ class RayExecutor:
         self._log_path = log
         self._results: list[JobResult | ExecutorError] = []
         self._closed = False
-        self._own_folder: Path | None = None
+        #: The run's own Ray instance's folder (None on a cluster), short: Ray's sockets are in it.
+        self._own_folder = (
+            None if address is not None else Path(tempfile.mkdtemp(prefix="smtourney-ray-", dir="/tmp"))
+        )
+        where = ["--address", address] if address is not None else ["--own-folder", str(self._own_folder)]
         log.parent.mkdir(parents=True, exist_ok=True)
         ours, theirs = socket.socketpair()
         with theirs, log.open("ab") as output:
@@ -72,7 +78,7 @@ class RayExecutor:
                     str(os.getpid()),
                     str(theirs.fileno()),
                     str(workers),
-                    *([address] if address is not None else []),
+                    *where,
                 ],
                 pass_fds=(theirs.fileno(),),
                 stdin=subprocess.DEVNULL,
@@ -97,7 +103,6 @@ class RayExecutor:
         if isinstance(message, Failed):
             raise ExecutorError(message.why)
         assert isinstance(message, Started), message
-        self._own_folder = message.own_folder
 
     @property
     def own_folder(self) -> Path | None:
@@ -178,7 +183,7 @@ class RayExecutor:
         self._stop()
 
     def _stop(self) -> None:
-        """End the driver (SIGTERM, then SIGKILL) and delete what its Ray instance left."""
+        """End the driver (SIGTERM, then SIGKILL), then what its Ray instance left: processes and folder."""
         self._closed = True
         if self._process.poll() is None:
             self._process.terminate()
@@ -189,7 +194,41 @@ class RayExecutor:
                 self._process.wait()
         self._connection.close()
         if self._own_folder is not None:
+            end_processes_using(self._own_folder)
             shutil.rmtree(self._own_folder, ignore_errors=True)
+
+
+def end_processes_using(folder: Path) -> None:
+    """SIGKILL every process with a file open in ``folder`` or started with it on its command line,
+    and wait (up to :data:`STOP_GRACE_S`) until they are gone.
+
+    A raylet lost under a run leaves its workers and agents behind (they notice only minutes later)
+    writing their logs into the instance's folder; a driver ended by Ray itself leaves what it
+    started. Their command lines no longer name the folder, but their open log files do."""
+    inside = str(folder) + "/"
+    killed = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        with contextlib.suppress(OSError):
+            where = Path("/proc", entry)
+            files = [os.readlink(link) for link in (where / "fd").iterdir()]
+            command = (where / "cmdline").read_bytes().decode(errors="replace")
+            if inside in command or f"={folder}" in command or any(f.startswith(inside) for f in files):
+                os.kill(int(entry), signal.SIGKILL)
+                killed.append(entry)
+    deadline = time.monotonic() + STOP_GRACE_S
+    while killed and time.monotonic() < deadline:
+        killed = [pid for pid in killed if _alive(pid)]
+        time.sleep(0.05)
+
+
+def _alive(pid: str) -> bool:
+    """Running, not only a zombie waiting for its parent (a zombie holds no file)."""
+    try:
+        return Path("/proc", pid, "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
 
 
 def last_ray_error(log: Path) -> str:

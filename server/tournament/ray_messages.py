@@ -7,7 +7,6 @@ run can import without loading Ray.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from .jobs import JobResult
 
@@ -16,9 +15,7 @@ __all__ = ["Failed", "Finished", "Noticed", "Replayed", "Started"]
 
 @dataclass(frozen=True, slots=True)
 class Started:
-    """The actors are asked for; ``own_folder`` is the run's own Ray instance's folder (None on a cluster)."""
-
-    own_folder: Path | None
+    """Ray is up (or joined) and the actors are asked for."""
 
 
 @dataclass(frozen=True, slots=True)
