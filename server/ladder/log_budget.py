@@ -18,9 +18,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from server.tournament.executors import EXECUTOR_LOGS
+
 __all__ = ["KEPT_OPEN", "LogBudget", "LogPruner", "Pruned", "SeatLog", "prune", "seat_log"]
 
-KEPT_OPEN = frozenset({"workers.log"})
+KEPT_OPEN = frozenset(EXECUTOR_LOGS.values())
 """Files the server keeps open for as long as it runs: counted, never deleted."""
 PRUNE_INTERVAL_S = 5.0
 """Longest wait between two prunes (a finished match asks for one at once)."""

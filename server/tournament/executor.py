@@ -15,7 +15,15 @@ from typing import Literal, Protocol
 
 from .jobs import JobResult, MatchJob
 
-__all__ = ["EXECUTORS", "Executor", "ExecutorChoice", "ExecutorError", "NoticeCallback", "ReplayCallback"]
+__all__ = [
+    "EXECUTORS",
+    "Executor",
+    "ExecutorChoice",
+    "ExecutorError",
+    "ExecutorLostError",
+    "NoticeCallback",
+    "ReplayCallback",
+]
 
 ExecutorName = Literal["local", "ray"]
 EXECUTORS: tuple[ExecutorName, ...] = ("local", "ray")
@@ -28,6 +36,10 @@ NoticeCallback = Callable[[str], None]
 
 class ExecutorError(RuntimeError):
     """The executor cannot go on (it cannot start, or a worker died in a way it does not recover from)."""
+
+
+class ExecutorLostError(ExecutorError):
+    """The executor's own process died (not a refusal): the same command may well work again."""
 
 
 class Executor(Protocol):

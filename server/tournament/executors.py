@@ -13,7 +13,10 @@ from .executor import Executor, ExecutorChoice, ExecutorError, NoticeCallback, R
 from .pool import WorkerPool
 from .ray_executor import RayExecutor
 
-__all__ = ["start_executor"]
+__all__ = ["EXECUTOR_LOGS", "start_executor"]
+
+EXECUTOR_LOGS = {"local": "workers.log", "ray": "ray-driver.log"}
+"""The file in the run's log folder each executor's processes write to, kept open while it runs."""
 
 
 def start_executor(
@@ -25,8 +28,8 @@ def start_executor(
 ) -> Executor:
     """Start ``workers`` workers of the chosen kind; raises ExecutorError with one line if it cannot."""
     if choice.name == "ray":
-        return RayExecutor(workers, choice.ray_address, on_replay, on_notice)
+        return RayExecutor(workers, choice.ray_address, log_dir / EXECUTOR_LOGS["ray"], on_replay, on_notice)
     try:
-        return WorkerPool(workers, log_dir / "workers.log")
+        return WorkerPool(workers, log_dir / EXECUTOR_LOGS["local"])
     except OSError as exc:
         raise ExecutorError(f"cannot start the worker processes: {exc}") from None

@@ -32,7 +32,14 @@ from server.store.repository import Placement, Store
 from server.store.retry import OutageNotice, Retry, patient
 
 from .bracket import Bracket
-from .executor import Executor, ExecutorChoice, ExecutorError, NoticeCallback, ReplayCallback
+from .executor import (
+    Executor,
+    ExecutorChoice,
+    ExecutorError,
+    ExecutorLostError,
+    NoticeCallback,
+    ReplayCallback,
+)
 from .executors import start_executor
 from .jobs import JobResult, MatchJob
 from .live_writer import LiveTarget
@@ -165,7 +172,7 @@ def run_tournament(
                     played.done = played.total - len(todo)
                     if on_start is not None:
                         on_start(played.done, played.total)
-                    games = _start(choice, min(workers, len(todo)), log_dir, on_replay, on_notice)
+                    games = _start(choice, min(workers, len(todo)), log_dir, played, on_replay, on_notice)
                 if todo:
                     assert games is not None
                     _play(bracket, played, todo, log_dir, games, withdrawn or {})
@@ -231,11 +238,15 @@ def _start(
     choice: ExecutorChoice,
     workers: int,
     log_dir: Path,
+    played: _Played,
     on_replay: ReplayCallback | None,
     on_notice: NoticeCallback | None,
 ) -> Executor:
+    """The executor; one that could not start says why, and how to resume if it died trying."""
     try:
         return start_executor(choice, workers, log_dir, on_replay, on_notice)
+    except ExecutorLostError as exc:
+        raise _stopped(played, str(exc)) from None
     except ExecutorError as exc:
         raise TournamentError(str(exc)) from None
 

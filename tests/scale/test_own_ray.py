@@ -4,15 +4,18 @@ the run with the cause and how to resume, in smtourney's words, not Ray's."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
 import time
 from pathlib import Path
 
 import pytest
 
-from server.tournament import ray_executor
-from server.tournament.ray_executor import RayExecutor
+from server.tournament import ray_actors
+from server.tournament.executor import ExecutorLostError
+from server.tournament.ray_executor import RayExecutor, last_ray_error
 
 from ..servers.ray_cluster import missing_reason
 from ..tiny_bracket import MATCHES
@@ -34,42 +37,54 @@ def command_line(pid: int) -> str:
     return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
 
 
-def raylets_of(parent: int, temp_dir: str = "") -> list[int]:
-    """The raylets ``parent`` started (a run's own Ray instance's node), those of the instance in
-    ``temp_dir`` when given (an earlier test's instance may still be on its way out)."""
-    found = []
+def raylets_under(ancestor: int, temp_dir: str = "") -> list[int]:
+    """The live raylets ``ancestor`` started through its children (a run's own Ray instance's node),
+    those of the instance in ``temp_dir`` when given (an earlier test's instance may still be on its
+    way out)."""
+    parents: dict[int, int] = {}
+    raylets = []
     for entry in os.listdir("/proc"):
         try:
-            line = command_line(int(entry)) if entry.isdigit() else ""
-            if "raylet/raylet " in line and f"--temp_dir={temp_dir}" in line:
-                stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-                if int(stat[1]) == parent and stat[0] != "Z":
-                    found.append(int(entry))
+            if not entry.isdigit():
+                continue
+            stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            parents[int(entry)] = int(stat[1])
+            line = command_line(int(entry))
+            if "raylet/raylet " in line and f"--temp_dir={temp_dir}" in line and stat[0] != "Z":
+                raylets.append(int(entry))
         except OSError:
             continue
-    return found
+
+    def descends(pid: int) -> bool:
+        while pid > 1:
+            pid = parents.get(pid, 0)
+            if pid == ancestor:
+                return True
+        return False
+
+    return [raylet for raylet in raylets if descends(raylet)]
 
 
 def test_the_own_instance_keeps_its_rotated_logs_in_a_folder_deleted_at_the_end(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     for name in ("RAY_ROTATION_MAX_BYTES", "RAY_ROTATION_BACKUP_COUNT"):
         monkeypatch.delenv(name, raising=False)  # put back as they were (unset) after the test
-    executor = RayExecutor(1, None)
+    executor = RayExecutor(1, None, tmp_path / "ray-driver.log")
     closed = False
     try:
         own = executor.own_folder
         assert own is not None
-        (raylet,) = raylets_of(os.getpid(), str(own))
+        (raylet,) = raylets_under(os.getpid(), str(own))
         line = command_line(raylet)
         assert own.parent == Path("/tmp") and own.name.startswith("smtourney-ray-"), own
         assert any((own / "session_latest" / "logs").iterdir())
-        assert f"--logging-rotate-bytes={ray_executor.LOG_ROTATE_BYTES}" in line, line
-        assert f"--logging-rotate-backup-count={ray_executor.LOG_BACKUPS}" in line, line
+        assert f"--logging-rotate-bytes={ray_actors.LOG_ROTATE_BYTES}" in line, line
+        assert f"--logging-rotate-backup-count={ray_actors.LOG_BACKUPS}" in line, line
         executor.close(graceful=True)
         closed = True
         assert not own.exists()
-        assert not raylets_of(os.getpid(), str(own))
+        assert not raylets_under(os.getpid(), str(own))
     finally:
         if not closed:
             executor.close(graceful=False)
@@ -92,7 +107,7 @@ def test_a_run_whose_own_raylet_dies_stops_with_one_line_then_resumes(tmp_path: 
             assert run.poll() is None, run.communicate()[0]
             assert time.monotonic() < deadline, "no match stored in time"
             time.sleep(0.05)
-        (raylet,) = raylets_of(run.pid)
+        (raylet,) = raylets_under(run.pid)
         folder = re.search(r"--temp_dir=(\S+)", command_line(raylet))
         assert folder is not None
         os.kill(raylet, 9)
@@ -110,6 +125,7 @@ def test_a_run_whose_own_raylet_dies_stops_with_one_line_then_resumes(tmp_path: 
     ), output
     assert not RAY_LOG_LINE.search(output) and "(raylet)" not in output, output
     assert not Path(folder.group(1)).exists()
+    assert processes_using(folder.group(1)) == []
     assert 0 < len(stored) == len(set(stored)) < ROUNDS * MATCHES
 
     code, output = cli(*args)
@@ -117,3 +133,98 @@ def test_a_run_whose_own_raylet_dies_stops_with_one_line_then_resumes(tmp_path: 
     stored = stored_match_ids(db)
     assert len(stored) == len(set(stored)) == ROUNDS * MATCHES
     assert standings_json(db) == standings_json(reference)
+
+
+def processes_using(folder: str) -> list[str]:
+    """Processes with a file open in ``folder`` (what a lost raylet leaves behind)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        with contextlib.suppress(OSError):
+            if entry.isdigit() and any(
+                os.readlink(link).startswith(folder + "/") for link in Path(f"/proc/{entry}/fd").iterdir()
+            ):
+                found.append(f"{entry}: {command_line(int(entry))}")
+    return found
+
+
+def driver_of(parent: int) -> int:
+    """The Ray driver process a run (or this test) started."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+                if int(stat[1]) == parent and "server.tournament.ray_driver" in command_line(int(entry)):
+                    return int(entry)
+    raise AssertionError(f"process {parent} has no Ray driver")
+
+
+def test_a_dead_driver_is_a_lost_executor_that_leaves_nothing_behind(tmp_path: Path) -> None:
+    log = tmp_path / "ray-driver.log"
+    executor = RayExecutor(1, None, log)
+    try:
+        own = executor.own_folder
+        assert own is not None and raylets_under(os.getpid(), str(own))
+        os.kill(driver_of(os.getpid()), signal.SIGKILL)
+        assert executor.ready(30)
+        with pytest.raises(ExecutorLostError) as lost:
+            executor.next_result()
+        assert str(lost.value) == f"the Ray driver process died (killed by SIGKILL; its output: {log})"
+    finally:
+        executor.close(graceful=False)
+    assert not own.exists()
+    assert processes_using(str(own)) == [] and raylets_under(1, str(own)) == []
+
+
+def test_the_cause_of_a_driver_death_is_ray_s_last_fatal_line_or_the_traceback(tmp_path: Path) -> None:
+    log = tmp_path / "ray-driver.log"
+    log.write_text(
+        "[2026-11-28 10:09:57,611 E 26814 27056] core_worker_process.cc:1029: Failed to get the system"
+        " config from raylet because it is dead. Worker will terminate.\n"
+        "Traceback (most recent call last):\n"
+        '  File "node.py", line 440, in __init__\n'
+        "    raise Exception(\n"
+        "Exception: The current node timed out during startup.\n"
+    )
+    assert last_ray_error(log) == "Exception: The current node timed out during startup."
+    with log.open("a") as file:
+        file.write("[2026-11-28 10:09:58,001 C 26814 27056] core_worker.cc:12:  Check failed: registered\n")
+    assert last_ray_error(log) == "Check failed: registered"
+    assert last_ray_error(tmp_path / "missing.log") == ""
+
+
+@pytest.mark.slow  # about two minutes: Ray's start waits out its dead raylet, then the resume
+def test_a_raylet_that_dies_while_the_run_connects_ends_it_with_one_line(tmp_path: Path) -> None:
+    """A raylet that dies while Ray connects ends the process that connects (Ray's core worker with
+    a C++ line, or its start-up with an exception, depending on the moment): that process is the
+    run's Ray driver, and the run says what happened in its own words."""
+    bracket = write_bracket(tmp_path / "bracket")
+    db = str(tmp_path / "connect.db")
+    args = run_args(bracket, db, "ray", None)
+    run = start_run(args)
+    folders = set()
+    try:
+        deadline = time.monotonic() + 240
+        while run.poll() is None:  # every raylet of the run killed as soon as it is seen, until it ends
+            assert time.monotonic() < deadline, "the run did not end in time"
+            for raylet in raylets_under(run.pid):
+                with contextlib.suppress(OSError):
+                    folders.update(re.findall(r"--temp_dir=(\S+)", command_line(raylet)))
+                    os.kill(raylet, signal.SIGKILL)
+            time.sleep(0.01)
+        output, _ = run.communicate()
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    assert run.returncode == 1, output
+    last = output.strip().splitlines()[-1]
+    assert last.startswith(f"error: {db}: the Ray driver process died (exit status 1: "), output
+    assert last.endswith("0 of 6 matches are stored. Run the same command again to resume."), output
+    assert not RAY_LOG_LINE.search(output) and "(raylet)" not in output, output
+    (folder,) = folders
+    assert not Path(folder).exists() and processes_using(folder) == []
+    assert stored_match_ids(db) == []
+
+    code, output = cli(*args)
+    assert code == 0, output
+    assert len(set(stored_match_ids(db))) == len(stored_match_ids(db)) == MATCHES
