@@ -11,7 +11,7 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from sdk.games.registry import games
+from sdk.games.registry import games, get_game
 
 from .catalog import NotFoundError
 
@@ -26,10 +26,13 @@ def game_script(name: str) -> str | None:
 
     Raises :class:`NotFoundError` when no game of that name is installed.
     """
-    plugin = games().get(name)
-    if plugin is None:
+    try:
+        plugin = get_game(name)  # a family's games too (``prefix:name``)
+    except KeyError as exc:
+        if ":" in name:  # the family's own line: unknown family or game, or what to install
+            raise NotFoundError(str(exc.args[0])) from None
         installed = ", ".join(sorted(games())) or "none"
-        raise NotFoundError(f"there is no game {name!r} installed (installed: {installed})")
+        raise NotFoundError(f"there is no game {name!r} installed (installed: {installed})") from None
     path: Path | None = getattr(plugin, "web_script", None)  # a plugin written before modules existed
     if path is None or not path.is_file():
         return None

@@ -39,7 +39,8 @@
   let gameRegistered = null; // set once the viewer runs: redraws when the replay's game arrives
 
   /* Called by a game's module: ``module.draw(board, view, ctx)`` draws one position; the optional
-   * ``module.css`` is added to the page once. */
+   * ``module.css`` is added to the page once. A game family's one module registers for its prefix
+   * (``"prefix:"``) and draws every game of the family. */
   function registerGame(name, module) {
     if (typeof name !== "string" || !module || typeof module.draw !== "function") {
       throw new TypeError("registerGame(name, {draw(board, view, ctx)}): a name and a draw function are needed");
@@ -51,6 +52,11 @@
       document.head.append(style);
     }
     if (gameRegistered) gameRegistered(name);
+  }
+
+  /* The module that draws ``game``: its own, else its family's. */
+  function moduleOf(game) {
+    return games[game] || games[game.slice(0, game.indexOf(":") + 1)];
   }
 
   window.smtourney = Object.assign(window.smtourney || {}, { registerGame, html, svg });
@@ -161,7 +167,7 @@
 
     function draw(index) {
       const moment = moments[index];
-      const game = games[replay.match.game];
+      const game = moduleOf(replay.match.game);
       if (!game) {
         drawAsData(moment, `No drawing module for ${replay.match.title} is loaded: the position as data.`);
         return;
@@ -465,7 +471,7 @@
     }
     load(JSON.parse($("replay-data").textContent));
     gameRegistered = (name) => {
-      if (name !== replay.match.game) return;
+      if (games[name] !== moduleOf(replay.match.game)) return;
       const shown = current;
       current = -1;
       show(shown);
