@@ -25,7 +25,7 @@ import grpc
 from grpc_health.v1 import health_pb2
 
 from sdk.games.plugin import DecisionContext, GamePlugin
-from sdk.games.registry import games
+from sdk.games.registry import games, get_game
 from sdk.protocol import PROTOCOL_VERSION
 
 from .bot_errors import describe_status, raised
@@ -224,10 +224,10 @@ def _health_once(connect: Connect, address: str, emit: Callable[[Check], None]) 
 def _hello(
     connect: Connect, address: str, game: str | None, log: Path | None, emit: Callable[[Check], None]
 ) -> list[GamePlugin]:
-    """Check ``Hello``; the installed games the bot will be checked at."""
+    """Check ``Hello``; the games the bot will be checked at (``game``, else every installed one it lists)."""
     installed = games()
-    any_plugin = installed[game] if game is not None else next(iter(installed.values()))
-    client = connect(address, any_plugin)
+    chosen = get_game(game) if game is not None else None  # a family's game too (``prefix:name``)
+    client = connect(address, chosen or next(iter(installed.values())))
     try:
         hello = client.hello()
     except grpc.RpcError as exc:
@@ -263,7 +263,7 @@ def _hello(
             )
         )
         raise CheckAbortedError
-    return [installed[name] for name in wanted]
+    return [chosen] if chosen is not None else [installed[name] for name in wanted]
 
 
 def _play_positions(

@@ -46,3 +46,13 @@ def test_a_wrong_parameter_in_a_bracket_is_one_line(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert "Unknown parameter 'cards'" in run.stderr and "Traceback" not in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_bot_check_checks_a_sandboxed_bot_at_an_openspiel_game(tmp_path: Path) -> None:
+    check = _smtourney("bot", "check", "python -m bots.random", "--game", "openspiel:kuhn_poker", cwd=ROOT)
+    lines = check.stdout.strip().splitlines()
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert lines and all(line.startswith("PASS ") for line in lines), check.stdout
+    assert any(line.startswith("PASS SpielAction") for line in lines), check.stdout
+    unknown = _smtourney("bot", "check", "python -m bots.random", "--game", "openspiel:no_game", cwd=tmp_path)
+    assert (unknown.returncode, unknown.stderr) == (2, "error: --game: unknown OpenSpiel game 'no_game'\n")
