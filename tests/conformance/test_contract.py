@@ -111,7 +111,8 @@ def test_a_clone_is_independent(plugin: GamePlugin, seed: int) -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_illegal_steps_are_refused_naming_the_rule_and_change_nothing(plugin: GamePlugin, seed: int) -> None:
-    """A step of another kind than the one awaited, or one legal earlier but not now, is refused."""
+    """A step of another kind than the one awaited, one legal earlier but not now, or any step once
+    the game is over, is refused."""
     seen: dict[str, Any] = {}
     refused = 0
     for state, step in _walk(plugin, seed):
@@ -127,7 +128,15 @@ def test_illegal_steps_are_refused_naming_the_rule_and_change_nothing(plugin: Ga
             assert state.to_json() == before, f"a refused {kind} step changed the state"
             refused += 1
         seen[pending] = step
-    assert refused > 0
+    assert state.is_terminal()  # the walk's state, at its end: no step is legal any more
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(step)
+    assert caught.value.rule.strip(), "the error must name the broken rule"
+    assert state.to_json() == before, "a step refused after the end changed the state"
+    # With two kinds of step or more, some step is of another kind than the one awaited; a game of one
+    # kind (Connect Four's drops) may end before any earlier step turns illegal.
+    assert refused > 0 or len(seen) == 1
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -33,12 +33,13 @@ SAMPLE: dict[str, dict[str, Any]] = {
     "tic_tac_toe": {},
     "goofspiel": {"num_cards": 4, "imp_info": True, "returns_type": "total_points"},
     "liars_dice": {},
+    "connect_four": {},
 }
 #: Players the listed games are admitted for, where fewer than the game allows: leduc_poker's
 #: returns are not whole numbers with 3 or more (split pots).
 SAMPLE_MAX_PLAYERS = {"leduc_poker": 2}
-#: Games also checked against pyspiel itself, besides the listed ones.
-CROSS_CHECKED = (*SAMPLE, "connect_four")
+#: Games checked against pyspiel itself.
+CROSS_CHECKED = tuple(SAMPLE)
 
 
 class OpenSpielGame(PluginDefaults):
