@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from server.store.repository import Store
+
 from ..server.conftest import ROOT
 
 
@@ -56,3 +58,27 @@ def test_bot_check_checks_a_sandboxed_bot_at_an_openspiel_game(tmp_path: Path) -
     assert any(line.startswith("PASS SpielAction") for line in lines), check.stdout
     unknown = _smtourney("bot", "check", "python -m bots.random", "--game", "openspiel:no_game", cwd=tmp_path)
     assert (unknown.returncode, unknown.stderr) == (2, "error: --game: unknown OpenSpiel game 'no_game'\n")
+
+
+def test_the_goofspiel_bracket_asks_every_bid_of_a_turn_of_all_seats_together(tmp_path: Path) -> None:
+    bracket = ROOT / "tournaments" / "openspiel-goofspiel.yaml"
+    run = _smtourney("run", str(bracket), "--db", "g.db", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    verify = _smtourney("verify", "--db", "g.db", cwd=tmp_path)
+    assert verify.returncode == 0 and "6 matches checked, 6 ok, 0 failed" in verify.stdout, verify.stdout
+    store = Store.open(tmp_path / "g.db")
+    try:
+        tournament = store.tournament("openspiel-goofspiel")
+        assert tournament is not None and tournament.id is not None
+        for match, _ in store.matches(tournament.id):
+            record = store.load_record(tournament.id, match.match_id)
+            assert record is not None
+            groups: dict[int | None, set[int | None]] = {}
+            for step in record.steps:
+                if step.kind != "chance":
+                    groups.setdefault(step.asked_at, set()).add(step.seat)
+            assert None not in groups, "a bid was asked alone"
+            assert all(seats == {0, 1, 2} for seats in groups.values()), groups
+            assert len(groups) == 3  # a group per prize card but the last, which OpenSpiel plays itself
+    finally:
+        store.close()
