@@ -6,21 +6,23 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, Self, TypeVar
 
 from sqlalchemy import Connection, Engine, insert
+from sqlalchemy import select as sql_select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
+from server.clock_use import ClockUse
 from server.record import MatchRecord, SeatRecord
 from server.steps_block import BlockError, PackedRecord, decode_steps
 
 from .database import StoreError, open_database
 from .live_rows import clear_match
 from .location import Location
-from .models import Entrant, Match, MatchSteps, Seat, Tournament
+from .models import Entrant, Match, MatchSteps, Seat, SeatClock, Tournament
 from .outage import store_error
 
 _P = ParamSpec("_P")
@@ -78,6 +80,16 @@ class MatchResult:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatConduct:
+    """How one seat's bot behaved in one finished match: what the standings' conduct columns need."""
+
+    match_id: str
+    entrant: int  # entrant position (bracket order)
+    clock: ClockUse
+    faults: list[str]  # in order: strikes, forfeit, failed EndMatch
+
+
+@dataclass(frozen=True, slots=True)
 class Placement:
     """Where a match sits in its tournament's schedule."""
 
@@ -131,7 +143,16 @@ def insert_match(
     match_pk: int = key[0]
     connection.execute(insert(Seat), seat_rows(head, match_pk, seat_entrant_ids))
     connection.execute(insert(MatchSteps), {"match_pk": match_pk, "block": packed.steps})
+    connection.execute(insert(SeatClock), clock_rows(head, match_pk, packed.clocks))
     return match_pk
+
+
+def clock_rows(head: MatchRecord, match_pk: int, clocks: Sequence[ClockUse]) -> list[dict[str, Any]]:
+    """The ``seat_clock`` rows of a finished match, given each seat's clock use in seat order."""
+    return [
+        {"match_pk": match_pk, "seat": seat.seat, **asdict(clock)}
+        for seat, clock in zip(head.seats, clocks, strict=True)
+    ]
 
 
 class Store:
@@ -332,6 +353,40 @@ class Store:
         """A stored seat's faults, in order: strikes, forfeit, failed EndMatch."""
         faults: list[str] = _loads(seat.faults_json, f"seat {seat.seat} of match {match_id}")
         return faults
+
+    @_guarded
+    def conduct(self, tournament_id: int) -> list[SeatConduct]:
+        """Every finished match's seats as their bots behaved, in schedule order, then seat order;
+        read from the seats' rows and clocks, never from the replays."""
+        positions = {e.id: e.position for e in self.entrants(tournament_id)}
+        query = (
+            sql_select(
+                col(Match.match_id),
+                col(Seat.seat),
+                col(Seat.entrant_id),
+                col(Seat.faults_json),
+                col(SeatClock.bank_used_ms),
+                col(SeatClock.latencies),
+            )
+            .join(Seat, col(Seat.match_pk) == col(Match.id))
+            .join(
+                SeatClock,
+                (col(SeatClock.match_pk) == col(Match.id)) & (col(SeatClock.seat) == col(Seat.seat)),
+            )
+            .where(col(Match.tournament_id) == tournament_id)
+            .order_by(col(Match.index), col(Seat.seat))
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [
+            SeatConduct(
+                match_id,
+                positions[entrant_id],
+                ClockUse(bank_used_ms, latencies),
+                _loads(faults_json, f"seat {seat} of match {match_id}"),
+            )
+            for match_id, seat, entrant_id, faults_json, bank_used_ms, latencies in rows
+        ]
 
     @_guarded
     def results(self, tournament_id: int) -> list[MatchResult]:
