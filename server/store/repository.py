@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, Self, TypeVar
 
-from sqlalchemy import Connection, Engine, insert
+from sqlalchemy import Connection, Engine, func, insert
 from sqlalchemy import select as sql_select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
@@ -77,6 +77,14 @@ class MatchResult:
     ranks: tuple[int, ...]
     strikes: tuple[int, ...]
     forfeited: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredState:
+    """A tournament's stored matches as a whole: their number and the newest one's row id."""
+
+    matches: int
+    last: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,17 +398,42 @@ class Store:
 
     @_guarded
     def results(self, tournament_id: int) -> list[MatchResult]:
-        """Every finished match's outcome, in schedule order."""
+        """Every finished match's outcome, in schedule order (plain rows: no ORM objects are made,
+        as the standings read every match)."""
         positions = {e.id: e.position for e in self.entrants(tournament_id)}
-        return [
-            MatchResult(
-                index=match.index,
-                match_id=match.match_id,
-                entrants=tuple(positions[s.entrant_id] for s in seats),
-                scores=tuple(s.score for s in seats),
-                ranks=tuple(s.rank for s in seats),
-                strikes=tuple(s.strikes for s in seats),
-                forfeited=tuple(s.forfeited for s in seats),
+        query = (
+            sql_select(
+                col(Match.index),
+                col(Match.match_id),
+                col(Seat.entrant_id),
+                col(Seat.score),
+                col(Seat.rank),
+                col(Seat.strikes),
+                col(Seat.forfeited),
             )
-            for match, seats in self.matches(tournament_id)
-        ]
+            .join(Seat, col(Seat.match_pk) == col(Match.id))
+            .where(col(Match.tournament_id) == tournament_id)
+            .order_by(col(Match.index), col(Seat.seat))
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        by_match: dict[int, tuple[str, list[Sequence[Any]]]] = {}
+        for index, match_id, *seat in rows:
+            by_match.setdefault(index, (match_id, []))[1].append(seat)
+        results = []
+        for index, (match_id, seats) in by_match.items():
+            entrant_ids, scores, ranks, strikes, forfeited = zip(*seats, strict=True)
+            entrants = tuple(positions[entrant_id] for entrant_id in entrant_ids)
+            results.append(MatchResult(index, match_id, entrants, scores, ranks, strikes, forfeited))
+        return results
+
+    @_guarded
+    def stored_state(self, tournament_id: int) -> StoredState:
+        """How many matches of the tournament are stored, and the newest one's row: matches are only
+        ever added, so this changes exactly when anything computed from them may."""
+        query = sql_select(func.count(), func.max(col(Match.id))).where(
+            col(Match.tournament_id) == tournament_id
+        )
+        with self.engine.connect() as connection:
+            count, last = connection.execute(query).one()
+        return StoredState(count, last)

@@ -39,7 +39,7 @@ def tournament_page(tournament_id: RowId, catalog: CatalogDep, live: LiveDep) ->
             pairing_text=pairing_text,
             seat_verdict=seat_verdict,
             plot=rating_plot(catalog.rating_history(tournament_id)),
-            matches=len(catalog.matches(tournament_id)),
+            matches=catalog.match_count(tournament_id),
             running=live.running(tournament_id),
         )
     )
