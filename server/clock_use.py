@@ -8,18 +8,23 @@ from the one before, zlib-compressed (about a tenth of the match's steps block).
 
 from __future__ import annotations
 
+import struct
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from server.record import StepRecord
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
 __all__ = ["ClockBlockError", "ClockUse", "bank_left", "clock_uses"]
 
-_LATENCY = np.dtype("<i8")  # microseconds: a decision may last the longest bank a bracket allows
+#: Each difference as a little-endian 64-bit integer (struct's ``<q``, numpy's ``<i8``): a decision
+#: may last the longest bank a bracket allows, more microseconds than 32 bits hold.
+_PACKED = "<i8"
 
 
 class ClockBlockError(ValueError):
@@ -38,14 +43,20 @@ class ClockUse:
     def of_steps(cls, steps: Iterable[StepRecord], decision_ms: int, bank_ms: int) -> ClockUse:
         """The clock use of the steps of one seat."""
         timed = [step for step in steps if step.latency_us is not None]
-        answers = np.sort(np.asarray([step.latency_us for step in timed], dtype=_LATENCY))
-        block = zlib.compress(np.diff(answers, prepend=_LATENCY.type(0)).astype(_LATENCY).tobytes())
+        answers = sorted(step.latency_us for step in timed if step.latency_us is not None)
+        differences = [later - earlier for earlier, later in zip([0, *answers], answers, strict=False)]
+        block = zlib.compress(struct.pack(f"<{len(differences)}q", *differences))
         return cls(bank_ms - bank_left(timed, decision_ms, bank_ms), block)
 
     def latencies_us(self) -> npt.NDArray[np.int64]:
-        """The seat's answer times in microseconds, shortest first."""
+        """The seat's answer times in microseconds, shortest first.
+
+        numpy is imported here, by the readers of many of them, not by every worker that packs one.
+        """
+        import numpy as np
+
         try:
-            differences = np.frombuffer(zlib.decompress(self.latencies), dtype=_LATENCY)
+            differences = np.frombuffer(zlib.decompress(self.latencies), dtype=_PACKED)
         except (zlib.error, ValueError) as exc:
             raise ClockBlockError(str(exc)) from None
         return np.cumsum(differences)

@@ -8,14 +8,14 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from typing import Any, Concatenate, ParamSpec, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Self, TypeVar
 
 from sqlalchemy import Connection, Engine, func, insert
 from sqlalchemy import select as sql_select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
-from server.clock_use import ClockUse
+from server.clock_use import ClockBlockError, ClockUse
 from server.record import MatchRecord, SeatRecord
 from server.steps_block import BlockError, PackedRecord, decode_steps
 
@@ -24,6 +24,10 @@ from .live_rows import clear_match
 from .location import Location
 from .models import Entrant, Match, MatchSteps, Seat, SeatClock, Tournament
 from .outage import store_error
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -42,6 +46,14 @@ def _loads(text: str | None, where: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise _CorruptedError(f"corrupted replay data in {where}: {exc}") from None
+
+
+def _latencies(clock: ClockUse, where: str) -> npt.NDArray[np.int64]:
+    """A stored clock's answer times; a corrupted one is an error naming its seat."""
+    try:
+        return clock.latencies_us()
+    except ClockBlockError as exc:
+        raise _CorruptedError(f"corrupted decision times in {where}: {exc}") from None
 
 
 def _guarded(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
@@ -93,7 +105,8 @@ class SeatConduct:
 
     match_id: str
     entrant: int  # entrant position (bracket order)
-    clock: ClockUse
+    latencies_us: npt.NDArray[np.int64]  # every answer's time, shortest first
+    bank_used_ms: float
     faults: list[str]  # in order: strikes, forfeit, failed EndMatch
 
 
@@ -390,7 +403,8 @@ class Store:
             SeatConduct(
                 match_id,
                 positions[entrant_id],
-                ClockUse(bank_used_ms, latencies),
+                _latencies(ClockUse(bank_used_ms, latencies), f"seat {seat} of match {match_id}"),
+                bank_used_ms,
                 _loads(faults_json, f"seat {seat} of match {match_id}"),
             )
             for match_id, seat, entrant_id, faults_json, bank_used_ms, latencies in rows

@@ -90,8 +90,8 @@ def conduct(entrants: int, seats: Iterable[SeatConduct]) -> list[Conduct]:
     figures = [Conduct() for _ in range(entrants)]
     for seat in seats:
         mine = figures[seat.entrant]
-        mine.latencies_us.append(seat.clock.latencies_us())
-        mine.bank_used_ms.append(seat.clock.bank_used_ms)
+        mine.latencies_us.append(seat.latencies_us)
+        mine.bank_used_ms.append(seat.bank_used_ms)
         for fault in seat.faults:
             kind = fault_kind(fault)
             mine.faults[kind] = mine.faults.get(kind, 0) + 1

@@ -20,6 +20,7 @@ from server.store.repository import Placement, Store
 from server.tournament.report import standing_rows
 
 from ..servers.postgres import PostgresServer
+from ..tournament.test_run import cli
 
 TIMEOUT = "timeout: no reply within 1200 ms"
 
@@ -92,12 +93,12 @@ def test_a_seat_clock_holds_the_answer_times_and_the_bank_the_referee_ran(tmp_pa
         overran, quick, timed_out, _ = store.conduct(1)
     finally:
         store.close()
-    assert overran.entrant == 0 and list(overran.clock.latencies_us()) == [300_123, 1_100_000]
-    assert overran.clock.bank_used_ms == 100.0  # 1100 ms against 1000 ms a decision
-    assert quick.entrant == 1 and list(quick.clock.latencies_us()) == [40, 55, 61]
-    assert quick.clock.bank_used_ms == 0.0 and quick.faults == []
+    assert overran.entrant == 0 and list(overran.latencies_us) == [300_123, 1_100_000]
+    assert overran.bank_used_ms == 100.0  # 1100 ms against 1000 ms a decision
+    assert quick.entrant == 1 and list(quick.latencies_us) == [40, 55, 61]
+    assert quick.bank_used_ms == 0.0 and quick.faults == []
     assert timed_out.match_id == "r1-t000-s0" and timed_out.entrant == 1
-    assert timed_out.clock.bank_used_ms == 500.0 and timed_out.faults == [f"decision 5 (keep): {TIMEOUT}"]
+    assert timed_out.bank_used_ms == 500.0 and timed_out.faults == [f"decision 5 (keep): {TIMEOUT}"]
 
 
 def as_schema_7_sqlite(db: Path) -> None:
@@ -142,3 +143,15 @@ def test_a_schema_7_postgres_database_gets_its_seat_clocks_from_its_replays(post
     postgres.execute("DROP TABLE seat_clock; UPDATE schema_info SET version = 7", url)
     assert clocks_and_standings(parse_location(url)) == before and len(before[0]) == 8
     assert postgres.execute("SELECT version FROM schema_info", url) == [(SCHEMA_VERSION,)]
+
+
+def test_a_damaged_seat_clock_is_one_line_naming_its_seat(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    stored(db, matches=2)
+    with closing(sqlite3.connect(db)) as connection:
+        connection.execute("UPDATE seat_clock SET latencies = x'0102' WHERE match_pk = 2 AND seat = 1")
+        connection.commit()
+    code, output = cli("standings", "--db", str(db))
+    assert code == 1 and "Traceback" not in output
+    assert len(output.splitlines()) == 1
+    assert "corrupted decision times in seat 1 of match r1-t000-s0" in output
