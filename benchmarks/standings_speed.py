@@ -1,10 +1,10 @@
 """What the standings' statistics cost: the ratings alone, the full ``standings --json`` rows (rank
-intervals, and decision times, bank and faults read from every stored replay) and ``stats --json``.
+intervals, and decision times, bank and faults read from the seats' stored clock use) and ``stats --json``.
 
     python benchmarks/standings_speed.py --db tournaments/demo.db [--repeat 3] [--json]
 
-Reports the median wall and CPU time of each, and per stored match. Reading the replays through
-``Store.load_record`` dominates the full rows, so their cost grows with the matches and their steps.
+Reports the median wall and CPU time of each, and per stored match. No replay is decoded: every figure
+grows with the matches stored, the decision times also with the decisions each kept.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from server.clock_use import ClockUse, clock_uses
 from server.record import MatchRecord, StepRecord
 
 __all__ = ["BlockError", "PackedRecord", "decode_steps", "encode_steps"]
@@ -94,10 +95,14 @@ class PackedRecord:
     """The match record without its steps (``steps`` is empty)."""
     steps: bytes
     """Its steps, as :func:`encode_steps` makes them."""
+    clocks: tuple[ClockUse, ...]
+    """How each seat used its clock, in seat order, worked out from the steps."""
 
     @classmethod
     def pack(cls, record: MatchRecord) -> PackedRecord:
-        return cls(replace(record, steps=[]), encode_steps(record.steps))
+        seats = [seat.seat for seat in record.seats]
+        clocks = clock_uses(record.steps, seats, record.time_control)
+        return cls(replace(record, steps=[]), encode_steps(record.steps), clocks)
 
     def unpack(self) -> MatchRecord:
         """The whole record, steps decoded."""

@@ -5,22 +5,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from sqlalchemy import insert, text
+from sqlalchemy.exc import NoResultFound
 from sqlmodel import Session, SQLModel, select
 
+from server.clock_use import clock_uses
 from server.record import StepRecord
-from server.steps_block import encode_steps
+from server.steps_block import BlockError, decode_steps, encode_steps
 
 from .models import (
     APPLICATION_ID,
+    CLOCK_TABLES,
     LADDER_TABLES,
     LIVE_TABLES,
     REFUSED_UPLOAD_TABLES,
     SCHEMA_VERSION,
     MatchSteps,
     SchemaInfo,
+    SeatClock,
 )
 from .probe import Contents
 
@@ -105,6 +110,43 @@ def _refused_uploads(session: Session) -> None:
     _create_tables(session, REFUSED_UPLOAD_TABLES)
 
 
+def _seat_clocks(session: Session) -> None:
+    """Schema 8: each seat's clock use (``seat_clock``), worked out once from the stored steps, so
+    that the standings read it rather than decoding every replay.
+
+    Match by match, so memory holds one match's steps; a block that cannot be decoded stops the
+    migration with its match named, and the transaction leaves the database as it was.
+    """
+    _create_tables(session, CLOCK_TABLES)
+    connection = session.connection()
+    matches = connection.execute(text("SELECT id, match_id, time_control_json FROM match ORDER BY id")).all()
+    for match_pk, match_id, time_control_json in matches:
+        where = {"match_pk": match_pk}
+        block = connection.execute(text("SELECT block FROM match_steps WHERE match_pk = :match_pk"), where)
+        try:
+            steps = decode_steps(block.scalar_one())
+            time_control = json.loads(time_control_json)
+            seats = (
+                connection.execute(
+                    text("SELECT seat FROM seat WHERE match_pk = :match_pk ORDER BY seat"), where
+                )
+                .scalars()
+                .all()
+            )
+            clocks = clock_uses(steps, seats, time_control)
+        except (BlockError, NoResultFound, TypeError, KeyError, json.JSONDecodeError) as exc:
+            raise SchemaError(
+                f"cannot migrate to schema 8: corrupted replay data in match {match_id} ({exc!r}); "
+                "nothing was changed"
+            ) from None
+        rows = [
+            {"match_pk": match_pk, "seat": seat, **asdict(clock)}
+            for seat, clock in zip(seats, clocks, strict=True)
+        ]
+        if rows:
+            connection.execute(insert(SeatClock), rows)
+
+
 #: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
 MIGRATIONS: dict[int, Callable[[Session], None]] = {
     1: _decision_ids_per_seat,
@@ -113,6 +155,7 @@ MIGRATIONS: dict[int, Callable[[Session], None]] = {
     4: _live_tables,
     5: _no_rating_snapshot,
     6: _refused_uploads,
+    7: _seat_clocks,
 }
 
 

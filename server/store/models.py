@@ -10,7 +10,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 #: Bump with a migration in :mod:`server.store.migrations` whenever a table changes.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 APPLICATION_ID = "smtourney"
 
 
@@ -112,6 +112,21 @@ class MatchSteps(SQLModel, table=True):
     __tablename__ = "match_steps"
     match_pk: int = Field(foreign_key="match.id", primary_key=True, sa_column_kwargs={"autoincrement": False})
     block: bytes = Field(sa_type=LargeBinary)
+
+
+class SeatClock(SQLModel, table=True):
+    """How a seat used its clock in a match (:class:`server.clock_use.ClockUse`), written with the
+    match (schema 8): the standings' decision times and bank read these, never the replays."""
+
+    __tablename__ = "seat_clock"
+    match_pk: int = Field(foreign_key="match.id", primary_key=True, sa_column_kwargs={"autoincrement": False})
+    seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    bank_used_ms: float
+    latencies: bytes = Field(sa_type=LargeBinary)
+
+
+CLOCK_TABLES = (SeatClock,)
+"""Created by schema 8."""
 
 
 # --- the ladder (schema 4): one ladder per database ---------------------------------------------

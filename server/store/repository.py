@@ -6,22 +6,28 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from typing import Any, Concatenate, ParamSpec, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Self, TypeVar
 
-from sqlalchemy import Connection, Engine, insert
+from sqlalchemy import Connection, Engine, func, insert
+from sqlalchemy import select as sql_select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
+from server.clock_use import ClockBlockError, ClockUse
 from server.record import MatchRecord, SeatRecord
 from server.steps_block import BlockError, PackedRecord, decode_steps
 
 from .database import StoreError, open_database
 from .live_rows import clear_match
 from .location import Location
-from .models import Entrant, Match, MatchSteps, Seat, Tournament
+from .models import Entrant, Match, MatchSteps, Seat, SeatClock, Tournament
 from .outage import store_error
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -40,6 +46,14 @@ def _loads(text: str | None, where: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise _CorruptedError(f"corrupted replay data in {where}: {exc}") from None
+
+
+def _latencies(clock: ClockUse, where: str) -> npt.NDArray[np.int64]:
+    """A stored clock's answer times; a corrupted one is an error naming its seat."""
+    try:
+        return clock.latencies_us()
+    except ClockBlockError as exc:
+        raise _CorruptedError(f"corrupted decision times in {where}: {exc}") from None
 
 
 def _guarded(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
@@ -75,6 +89,25 @@ class MatchResult:
     ranks: tuple[int, ...]
     strikes: tuple[int, ...]
     forfeited: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredState:
+    """A tournament's stored matches as a whole: their number and the newest one's row id."""
+
+    matches: int
+    last: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConduct:
+    """How one seat's bot behaved in one finished match: what the standings' conduct columns need."""
+
+    match_id: str
+    entrant: int  # entrant position (bracket order)
+    latencies_us: npt.NDArray[np.int64]  # every answer's time, shortest first
+    bank_used_ms: float
+    faults: list[str]  # in order: strikes, forfeit, failed EndMatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +164,16 @@ def insert_match(
     match_pk: int = key[0]
     connection.execute(insert(Seat), seat_rows(head, match_pk, seat_entrant_ids))
     connection.execute(insert(MatchSteps), {"match_pk": match_pk, "block": packed.steps})
+    connection.execute(insert(SeatClock), clock_rows(head, match_pk, packed.clocks))
     return match_pk
+
+
+def clock_rows(head: MatchRecord, match_pk: int, clocks: Sequence[ClockUse]) -> list[dict[str, Any]]:
+    """The ``seat_clock`` rows of a finished match, given each seat's clock use in seat order."""
+    return [
+        {"match_pk": match_pk, "seat": seat.seat, **asdict(clock)}
+        for seat, clock in zip(head.seats, clocks, strict=True)
+    ]
 
 
 class Store:
@@ -334,18 +376,78 @@ class Store:
         return faults
 
     @_guarded
-    def results(self, tournament_id: int) -> list[MatchResult]:
-        """Every finished match's outcome, in schedule order."""
+    def conduct(self, tournament_id: int) -> list[SeatConduct]:
+        """Every finished match's seats as their bots behaved, in schedule order, then seat order;
+        read from the seats' rows and clocks, never from the replays."""
         positions = {e.id: e.position for e in self.entrants(tournament_id)}
-        return [
-            MatchResult(
-                index=match.index,
-                match_id=match.match_id,
-                entrants=tuple(positions[s.entrant_id] for s in seats),
-                scores=tuple(s.score for s in seats),
-                ranks=tuple(s.rank for s in seats),
-                strikes=tuple(s.strikes for s in seats),
-                forfeited=tuple(s.forfeited for s in seats),
+        query = (
+            sql_select(
+                col(Match.match_id),
+                col(Seat.seat),
+                col(Seat.entrant_id),
+                col(Seat.faults_json),
+                col(SeatClock.bank_used_ms),
+                col(SeatClock.latencies),
             )
-            for match, seats in self.matches(tournament_id)
+            .join(Seat, col(Seat.match_pk) == col(Match.id))
+            .join(
+                SeatClock,
+                (col(SeatClock.match_pk) == col(Match.id)) & (col(SeatClock.seat) == col(Seat.seat)),
+            )
+            .where(col(Match.tournament_id) == tournament_id)
+            .order_by(col(Match.index), col(Seat.seat))
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [
+            SeatConduct(
+                match_id,
+                positions[entrant_id],
+                _latencies(ClockUse(bank_used_ms, latencies), f"seat {seat} of match {match_id}"),
+                bank_used_ms,
+                _loads(faults_json, f"seat {seat} of match {match_id}"),
+            )
+            for match_id, seat, entrant_id, faults_json, bank_used_ms, latencies in rows
         ]
+
+    @_guarded
+    def results(self, tournament_id: int) -> list[MatchResult]:
+        """Every finished match's outcome, in schedule order (plain rows: no ORM objects are made,
+        as the standings read every match)."""
+        positions = {e.id: e.position for e in self.entrants(tournament_id)}
+        query = (
+            sql_select(
+                col(Match.index),
+                col(Match.match_id),
+                col(Seat.entrant_id),
+                col(Seat.score),
+                col(Seat.rank),
+                col(Seat.strikes),
+                col(Seat.forfeited),
+            )
+            .join(Seat, col(Seat.match_pk) == col(Match.id))
+            .where(col(Match.tournament_id) == tournament_id)
+            .order_by(col(Match.index), col(Seat.seat))
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        by_match: dict[int, tuple[str, list[Sequence[Any]]]] = {}
+        for index, match_id, *seat in rows:
+            by_match.setdefault(index, (match_id, []))[1].append(seat)
+        results = []
+        for index, (match_id, seats) in by_match.items():
+            entrant_ids, scores, ranks, strikes, forfeited = zip(*seats, strict=True)
+            entrants = tuple(positions[entrant_id] for entrant_id in entrant_ids)
+            results.append(MatchResult(index, match_id, entrants, scores, ranks, strikes, forfeited))
+        return results
+
+    @_guarded
+    def stored_state(self, tournament_id: int) -> StoredState:
+        """How many matches of the tournament are stored, and the newest one's row: matches are only
+        ever added, so this changes exactly when anything computed from them may."""
+        query = sql_select(func.count(), func.max(col(Match.id))).where(
+            col(Match.tournament_id) == tournament_id
+        )
+        with self.engine.connect() as connection:
+            count, last = connection.execute(query).one()
+        return StoredState(count, last)

@@ -1,7 +1,8 @@
 """How each entrant's bot behaved at the table: decision times, time bank used, faults by kind.
 
-Read from match records (the replay's latencies and the seats' faults). These are measured
-real elapsed times, so unlike every other column of the standings they differ from run to run.
+Read from what the store keeps of each seat beside its result (its clock use and its faults), never
+from the replays. These are measured real elapsed times, so unlike every other column of the
+standings they differ from run to run.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
-from server.record import MatchRecord, StepRecord
+from server.store.repository import SeatConduct
 
 DIGITS = 3
 #: A strike's reason starts with one of these (server/referee.py); its kind is the snake-case form.
@@ -48,9 +50,16 @@ def fault_kind(fault: str) -> str:
 class Conduct:
     """One entrant's figures over its matches."""
 
-    latencies_ms: list[float] = field(default_factory=list)
+    latencies_us: list[npt.NDArray[np.int64]] = field(default_factory=list)  # one array per match
     bank_used_ms: list[float] = field(default_factory=list)  # one per match
     faults: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def latencies_ms(self) -> npt.NDArray[np.float64]:
+        """Every answer's time, in milliseconds."""
+        if not self.latencies_us:
+            return np.empty(0)
+        return np.concatenate(self.latencies_us) / 1000
 
     def to_json(self) -> dict[str, object]:
         """``decision_ms`` (median, p99, max of the bot's answers), ``bank_used_ms`` (mean and max
@@ -62,9 +71,11 @@ class Conduct:
         }
 
 
-def _summary(values: Sequence[float], figures: dict[str, float | None]) -> dict[str, float | None]:
+def _summary(
+    values: Sequence[float] | npt.NDArray[np.float64], figures: dict[str, float | None]
+) -> dict[str, float | None]:
     """Percentiles (linear interpolation) or, for ``None``, the mean; ``None`` when nothing was measured."""
-    if not values:
+    if len(values) == 0:
         return dict.fromkeys(figures)
     data = np.asarray(values)
     return {
@@ -73,31 +84,15 @@ def _summary(values: Sequence[float], figures: dict[str, float | None]) -> dict[
     }
 
 
-def conduct(names: Sequence[str], records: Iterable[MatchRecord]) -> list[Conduct]:
-    """Each entrant's conduct, in entrant order; a seat belongs to the entrant of its name."""
-    position = {name: i for i, name in enumerate(names)}
-    figures = [Conduct() for _ in names]
-    for record in records:
-        decision_ms = record.time_control["decision_ms"]
-        bank_ms = record.time_control["bank_ms"]
-        for seat in record.seats:
-            mine = figures[position[seat.name]]
-            steps = [s for s in record.steps if s.seat == seat.seat and s.latency_us is not None]
-            mine.latencies_ms.extend(s.latency_us / 1000 for s in steps if s.latency_us is not None)
-            mine.bank_used_ms.append(bank_ms - bank_left(steps, decision_ms, bank_ms))
-            for fault in seat.faults:
-                kind = fault_kind(fault)
-                mine.faults[kind] = mine.faults.get(kind, 0) + 1
+def conduct(entrants: int, seats: Iterable[SeatConduct]) -> list[Conduct]:
+    """Each of the ``entrants``' conduct over ``seats`` (each match's seats, in schedule order), in
+    entrant order."""
+    figures = [Conduct() for _ in range(entrants)]
+    for seat in seats:
+        mine = figures[seat.entrant]
+        mine.latencies_us.append(seat.latencies_us)
+        mine.bank_used_ms.append(seat.bank_used_ms)
+        for fault in seat.faults:
+            kind = fault_kind(fault)
+            mine.faults[kind] = mine.faults.get(kind, 0) + 1
     return figures
-
-
-def bank_left(steps: Iterable[StepRecord], decision_ms: int, bank_ms: int) -> float:
-    """A seat's bank at the end of a match, as the referee's clock ran it: each answer's time beyond
-    ``decision_ms`` comes off the bank, and a timeout empties it."""
-    bank = float(bank_ms)
-    for step in steps:
-        if step.strike is not None and step.strike.startswith("timeout"):
-            bank = 0.0
-        elif step.latency_us is not None:
-            bank = max(0.0, bank - max(0.0, step.latency_us / 1000 - decision_ms))
-    return bank

@@ -5,11 +5,9 @@ Shared by the command line and the web viewer; reads matches only through the st
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from server.record import MatchRecord
 from server.store.repository import MatchResult, Store
 
 from .conduct import conduct
@@ -30,16 +28,6 @@ def in_stage(match_id: str, stage: str | None) -> bool:
     return stage is None or match_id.startswith(f"{stage}.")
 
 
-def records(store: Store, tournament_id: int, stage: str | None = None) -> Iterator[MatchRecord]:
-    """Every finished match's record (of ``stage``, when given), in schedule order."""
-    for match, _ in store.matches(tournament_id):
-        if not in_stage(match.match_id, stage):
-            continue
-        record = store.load_record(tournament_id, match.match_id)
-        if record is not None:
-            yield record
-
-
 def standing_rows(store: Store, tournament_id: int, stage: str | None = None) -> list[dict[str, Any]]:
     """The standings' JSON rows: every rating column, then the entrant's conduct. With ``stage``,
     over that stage's matches only, among the entrants who played it ([] when it has no match).
@@ -49,7 +37,8 @@ def standing_rows(store: Store, tournament_id: int, stage: str | None = None) ->
     rows = standings(names, [r for r in results if in_stage(r.match_id, stage)])
     if stage is not None:
         rows = [replace(row, rank=place) for place, row in enumerate((r for r in rows if r.matches), 1)]
-    figures = dict(zip(names, conduct(names, records(store, tournament_id, stage)), strict=True))
+    seats = (seat for seat in store.conduct(tournament_id) if in_stage(seat.match_id, stage))
+    figures = dict(zip(names, conduct(len(names), seats), strict=True))
     found = [{**row.to_json(), **figures[row.name].to_json()} for row in rows]
     plan = _plan(store, tournament_id)
     if plan is None or stage not in (None, plan.stages[-1].name):

@@ -24,8 +24,10 @@ from server.store.repository import Store
 from . import api, games, ladder_pages, live_routes, pages
 from .catalog import Catalog, MatchInFlightError, NotFoundError, UnreadableReplayError
 from .filters import FilterError
+from .kept import KeptFigure
 from .ladder_catalog import LadderCatalog
 from .live import Live
+from .plot import RatingPlot
 from .templating import render
 
 TITLES = {
@@ -93,6 +95,7 @@ def viewer_app(
     ladder's service mounts it beside its API."""
     app = FastAPI(title="smtourney", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.catalog = Catalog(store)
+    app.state.rating_plots = KeptFigure[RatingPlot]()
     app.state.ladder_catalog = LadderCatalog(store)
     app.include_router(api.router)
     app.include_router(pages.router)

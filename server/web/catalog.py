@@ -18,11 +18,12 @@ from server.replay import build_replay
 from server.resimulate import ReplayMismatchError
 from server.store.database import StoreError
 from server.store.models import LadderMatch, Match, Tournament
-from server.store.repository import Store
+from server.store.repository import Store, StoredState
 from server.tournament.ratings import ENVIRONMENT, rate
 from server.tournament.report import knockout_json, standing_rows, statistics_json
 
 from .filters import SeatFilter
+from .kept import KeptFigure
 
 
 class NotFoundError(LookupError):
@@ -93,6 +94,10 @@ class Catalog:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._standings = KeptFigure[list[dict[str, Any]]]()
+        self._knockout = KeptFigure[dict[str, Any] | None]()
+        self._statistics = KeptFigure[dict[str, Any]]()
+        self._rating_history = KeptFigure[dict[str, list[RatingPoint]]]()
 
     def tournaments(self) -> list[TournamentSummary]:
         summaries = []
@@ -104,7 +109,7 @@ class Catalog:
                     name=tournament.name,
                     game=tournament.game,
                     entrants=len(self.store.entrants(tournament.id)),
-                    matches=len(self.store.finished_match_ids(tournament.id)),
+                    matches=self.store.stored_state(tournament.id).matches,
                     created_at=tournament.created_at,
                 )
             )
@@ -119,20 +124,35 @@ class Catalog:
     def entrant_names(self, tournament_id: int) -> list[str]:
         return [entrant.name for entrant in self.store.entrants(tournament_id)]
 
+    def stored_state(self, tournament_id: int) -> StoredState:
+        """The tournament's stored matches as a whole: what every figure of them is kept by."""
+        return self.store.stored_state(tournament_id)
+
+    def match_count(self, tournament_id: int) -> int:
+        """How many of the tournament's matches are stored."""
+        return self.stored_state(tournament_id).matches
+
     def standings(self, tournament_id: int) -> list[dict[str, Any]]:
         """As ``smtourney standings --json`` gives them."""
-        return standing_rows(self.store, tournament_id)
+        state = self.stored_state(tournament_id)
+        return self._standings.get(tournament_id, state, lambda: standing_rows(self.store, tournament_id))
 
     def knockout(self, tournament_id: int) -> dict[str, Any] | None:
         """A knockout's tree with its results, for drawing (None for other formats)."""
-        return knockout_json(self.store, tournament_id)
+        state = self.stored_state(tournament_id)
+        return self._knockout.get(tournament_id, state, lambda: knockout_json(self.store, tournament_id))
 
     def statistics(self, tournament_id: int) -> dict[str, Any]:
         """As ``smtourney stats --json`` gives them: head-to-head matrix and seat tables."""
-        return statistics_json(self.store, tournament_id)
+        state = self.stored_state(tournament_id)
+        return self._statistics.get(tournament_id, state, lambda: statistics_json(self.store, tournament_id))
 
     def rating_history(self, tournament_id: int) -> dict[str, list[RatingPoint]]:
         """Each entrant's rating from the start, after every match it played, in schedule order."""
+        state = self.stored_state(tournament_id)
+        return self._rating_history.get(tournament_id, state, lambda: self._history(tournament_id))
+
+    def _history(self, tournament_id: int) -> dict[str, list[RatingPoint]]:
         names = self.entrant_names(tournament_id)
         results = sorted(self.store.results(tournament_id), key=lambda r: r.index)
         number = {result.index: n for n, result in enumerate(results, start=1)}

@@ -9,11 +9,13 @@ from fastapi.responses import HTMLResponse, Response
 
 from server.tournament.report import pairing_text, seat_verdict
 
+from .catalog import Catalog
 from .deps import CatalogDep, LadderCatalogDep, RowId
 from .export import export_html
 from .filters import SeatFilter, viewer_seat
+from .kept import KeptFigure
 from .live_routes import LiveDep
-from .plot import rating_plot
+from .plot import RatingPlot, rating_plot
 from .templating import render, render_viewer
 
 router = APIRouter(default_response_class=HTMLResponse)
@@ -27,7 +29,9 @@ def tournaments_page(catalog: CatalogDep, ladder: LadderCatalogDep) -> HTMLRespo
 
 
 @router.get("/tournaments/{tournament_id}")
-def tournament_page(tournament_id: RowId, catalog: CatalogDep, live: LiveDep) -> HTMLResponse:
+def tournament_page(
+    tournament_id: RowId, request: Request, catalog: CatalogDep, live: LiveDep
+) -> HTMLResponse:
     tournament = catalog.tournament(tournament_id)
     return HTMLResponse(
         render(
@@ -38,11 +42,19 @@ def tournament_page(tournament_id: RowId, catalog: CatalogDep, live: LiveDep) ->
             statistics=catalog.statistics(tournament_id),
             pairing_text=pairing_text,
             seat_verdict=seat_verdict,
-            plot=rating_plot(catalog.rating_history(tournament_id)),
-            matches=len(catalog.matches(tournament_id)),
+            plot=_rating_plot(request, catalog, tournament_id),
+            matches=catalog.match_count(tournament_id),
             running=live.running(tournament_id),
         )
     )
+
+
+def _rating_plot(request: Request, catalog: Catalog, tournament_id: int) -> RatingPlot:
+    """The rating chart, laid out once per stored state like the history it draws (thousands of
+    points: laying it out costs a large tournament's page more than all else)."""
+    kept: KeptFigure[RatingPlot] = request.app.state.rating_plots
+    state = catalog.stored_state(tournament_id)
+    return kept.get(tournament_id, state, lambda: rating_plot(catalog.rating_history(tournament_id)))
 
 
 @router.get("/tournaments/{tournament_id}/matches")

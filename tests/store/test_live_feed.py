@@ -142,6 +142,7 @@ def test_a_schema_4_sqlite_database_gets_the_live_tables(tmp_path: Path) -> None
     )
     store.close()
     with closing(sqlite3.connect(db)) as connection:
+        connection.execute("DROP TABLE seat_clock")  # of schema 8
         for table in reversed(LIVE_TABLES):
             connection.execute(f"DROP TABLE {table.__tablename__}")
         connection.execute("UPDATE schema_info SET version = 4")
@@ -156,7 +157,7 @@ def test_a_schema_4_sqlite_database_gets_the_live_tables(tmp_path: Path) -> None
         feed.close()
     with closing(sqlite3.connect(db)) as connection:
         assert (
-            connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)] == [(7,)]
+            connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)] == [(8,)]
         )
 
 

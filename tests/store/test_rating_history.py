@@ -51,6 +51,7 @@ def test_a_new_sqlite_database_has_no_rating_table_and_a_schema_5_one_loses_it(t
             connection.execute("SELECT name FROM sqlite_master WHERE name = 'rating_snapshot'").fetchall()
             == []
         )
+        connection.execute("DROP TABLE seat_clock")  # of schema 8
         connection.execute(SCHEMA_5_TABLE)
         connection.execute(SNAPSHOT_ROW)
         connection.execute("UPDATE schema_info SET version = 5")
@@ -58,7 +59,7 @@ def test_a_new_sqlite_database_has_no_rating_table_and_a_schema_5_one_loses_it(t
     assert results_after_reopening(db) == ["r1-t000-s0"]
     with closing(sqlite3.connect(db)) as connection:
         assert (
-            connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)] == [(7,)]
+            connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)] == [(8,)]
         )
         assert (
             connection.execute("SELECT name FROM sqlite_master WHERE name = 'rating_snapshot'").fetchall()
@@ -69,7 +70,9 @@ def test_a_new_sqlite_database_has_no_rating_table_and_a_schema_5_one_loses_it(t
 def test_a_schema_5_postgres_database_loses_its_rating_table(postgres: PostgresServer) -> None:
     url = postgres.new_database()
     stored_match(parse_location(url))
-    postgres.execute(f"{SCHEMA_5_TABLE}; {SNAPSHOT_ROW}; UPDATE schema_info SET version = 5", url)
+    postgres.execute(
+        f"DROP TABLE seat_clock; {SCHEMA_5_TABLE}; {SNAPSHOT_ROW}; UPDATE schema_info SET version = 5", url
+    )
     assert results_after_reopening(parse_location(url)) == ["r1-t000-s0"]
     assert postgres.execute("SELECT version FROM schema_info", url) == [(SCHEMA_VERSION,)]
     tables = {

@@ -72,11 +72,11 @@ def test_a_packed_record_unpacks_to_the_record() -> None:
         seed=3,
         players=1,
         params={"p": 1},
-        time_control={"decision_ms": 5},
+        time_control={"decision_ms": 5, "bank_ms": 10},
         seats=[SeatRecord(0, "a", score=2, rank=1)],
         steps=[
             StepRecord(0, "chance", {"faces": [1]}),
-            StepRecord(1, "keep", {"k": 0}, seat=0, decision_id=1),
+            StepRecord(1, "keep", {"k": 0}, seat=0, decision_id=1, latency_us=8000),
         ],
         scores=[2],
         ranks=[1],
@@ -84,4 +84,6 @@ def test_a_packed_record_unpacks_to_the_record() -> None:
     packed = PackedRecord.pack(record)
     assert packed.record.steps == [] and packed.record.ranks == [1]
     assert packed.unpack() == record
+    (clock,) = packed.clocks  # packed with the steps: 3 ms beyond the decision's 5 came off the bank
+    assert clock.bank_used_ms == 3.0 and list(clock.latencies_us()) == [8000]
     assert record.steps != []  # packing left the record itself whole
