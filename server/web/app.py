@@ -27,6 +27,7 @@ from .filters import FilterError
 from .ladder_catalog import LadderCatalog
 from .live import Live
 from .templating import render
+from .tournament_page import TournamentPage
 
 TITLES = {
     400: "Bad request",
@@ -99,6 +100,7 @@ def viewer_app(
     app.include_router(games.router)
     app.include_router(ladder_pages.router)
     app.state.live = Live(app.state.catalog)
+    app.state.tournament_page = TournamentPage(app.state.catalog, app.state.live)
     app.include_router(live_routes.router)
     app.mount("/static", StaticFiles(packages=[("server.web", "static")]), name="static")
     app.add_exception_handler(NotFoundError, _not_found)

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Annotated
 from urllib.parse import quote
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
-
-from server.tournament.report import pairing_text, seat_verdict
 
 from .deps import CatalogDep, LadderCatalogDep, RowId
 from .export import export_html
 from .filters import SeatFilter, viewer_seat
-from .live_routes import LiveDep
-from .plot import rating_plot
 from .templating import render, render_viewer
+from .tournament_page import TournamentPage
 
 router = APIRouter(default_response_class=HTMLResponse)
 
@@ -26,23 +24,23 @@ def tournaments_page(catalog: CatalogDep, ladder: LadderCatalogDep) -> HTMLRespo
     )
 
 
+def _tournament_page(request: Request) -> TournamentPage:
+    page: TournamentPage = request.app.state.tournament_page
+    return page
+
+
+TournamentPageDep = Annotated[TournamentPage, Depends(_tournament_page)]
+
+
 @router.get("/tournaments/{tournament_id}")
-def tournament_page(tournament_id: RowId, catalog: CatalogDep, live: LiveDep) -> HTMLResponse:
-    tournament = catalog.tournament(tournament_id)
-    return HTMLResponse(
-        render(
-            "tournament.html",
-            tournament=tournament,
-            standings=catalog.standings(tournament_id),
-            knockout=catalog.knockout(tournament_id),
-            statistics=catalog.statistics(tournament_id),
-            pairing_text=pairing_text,
-            seat_verdict=seat_verdict,
-            plot=rating_plot(catalog.rating_history(tournament_id)),
-            matches=len(catalog.matches(tournament_id)),
-            running=live.running(tournament_id),
-        )
-    )
+def tournament_page(tournament_id: RowId, page: TournamentPageDep) -> HTMLResponse:
+    return HTMLResponse(page.page(tournament_id))
+
+
+@router.get("/tournaments/{tournament_id}/sections")
+def tournament_sections(tournament_id: RowId, page: TournamentPageDep) -> HTMLResponse:
+    """The tournament page's sections alone, as they are now: its script swaps them in during a run."""
+    return HTMLResponse(page.sections(tournament_id))
 
 
 @router.get("/tournaments/{tournament_id}/matches")

@@ -18,6 +18,21 @@ ENVIRONMENT = Environment(
 )
 
 
+def duration_text(seconds: float | None) -> str:
+    """A time left or a time running, as a person reads it ("estimating" while unknown)."""
+    if seconds is None:
+        return "estimating"
+    s = round(seconds)
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60} s"
+    return f"{s // 3600} h {s % 3600 // 60} min"
+
+
+ENVIRONMENT.filters["duration"] = duration_text
+
+
 def render(template: str, **context: Any) -> str:
     return ENVIRONMENT.get_template(template).render(**context)
 

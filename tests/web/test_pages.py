@@ -67,6 +67,24 @@ def test_tournament_page_shows_standings_and_a_rating_line_per_entrant(
     assert all(len(points.split()) == 5 for _, points in lines)  # the start and four matches each
 
 
+def test_tournament_sections_are_the_pages_own(base_url: str, tournament_id: int) -> None:
+    """What a running tournament's page swaps in: each of its sections, as the page renders it."""
+    page = fetch(f"{base_url}/tournaments/{tournament_id}").body
+    reply = fetch(f"{base_url}/tournaments/{tournament_id}/sections")
+    assert reply.status == 200 and reply.content_type.startswith("text/html")
+    names = re.findall(r'data-section="([^"]+)"', reply.body)
+    assert names == ["finished", "live", "standings", "head-to-head", "seat-advantage", "rating-history"]
+    assert reply.body.strip() in page
+    assert f'data-sections="/tournaments/{tournament_id}/sections"' in page
+    # A finished tournament's page: its live section hidden, its standings not provisional.
+    assert re.search(r'<section id="live"[^>]*data-running="false"[^>]*hidden>', reply.body)
+    assert re.search(r'<span id="provisional"[^>]*hidden', reply.body)
+    missing = fetch(f"{base_url}/tournaments/987654/sections")
+    assert (
+        missing.status == 404 and message_of(missing.body) == "there is no tournament 987654 in this database"
+    )
+
+
 def test_matches_page_applies_the_filters(base_url: str, tournament_id: int, match_ids: list[str]) -> None:
     url = f"{base_url}/tournaments/{tournament_id}/matches"
     assert re.findall(r'<tr data-match="([^"]+)">', fetch(url).body) == match_ids
