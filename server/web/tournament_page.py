@@ -9,6 +9,7 @@ from the same template, so the page and its updates cannot disagree.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,36 @@ from .templating import render
 
 #: The updatable sections alone, as the page's script fetches them.
 SECTIONS = "_tournament_sections.html"
+#: The head-to-head's colour scale: a share of 0, one half and 1 (diverging, readable for
+#: red-green colour blindness, dark text legible on each).
+BEHIND, EVEN, AHEAD = (0xF4, 0xA5, 0x82), (0xFF, 0xFF, 0xFF), (0x92, 0xC5, 0xDE)
+
+
+def _hex(rgb: Sequence[int]) -> str:
+    return "#" + "".join(f"{part:02x}" for part in rgb)
+
+
+def share_colour(share: float) -> str:
+    """The head-to-head cell's background for a share finished ahead: white when even, deeper the
+    further the share is from one half, towards blue when ahead and orange when behind."""
+    end = AHEAD if share >= 0.5 else BEHIND
+    weight = abs(share - 0.5) * 2
+    return _hex([round(e + (f - e) * weight) for e, f in zip(EVEN, end, strict=True)])
+
+
+#: The CSS gradient of the colour scale's legend: the same colours as the cells.
+SCALE = f"linear-gradient(to right, {_hex(BEHIND)}, {_hex(EVEN)}, {_hex(AHEAD)})"
+
+
+def ranked_head_to_head(
+    statistics: dict[str, Any], standings: list[dict[str, Any]]
+) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The head-to-head's rows, and the cells of each, in the standings' order: the strongest read
+    first, and how each fares against those above and below it shows at a glance."""
+    names = statistics["entrants"]
+    index = {name: position for position, name in enumerate(names)}
+    order = [index[row["name"]] for row in standings]
+    return [(names[r], [statistics["head_to_head"][r][c] for c in order]) for r in order]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +93,9 @@ class TournamentPage:
             "knockout": stored.knockout,
             "statistics": stored.statistics,
             "plot": stored.plot,
+            "head_to_head": ranked_head_to_head(stored.statistics, stored.standings),
+            "share_colour": share_colour,
+            "scale": SCALE,
             "pairing_text": pairing_text,
             "seat_verdict": seat_verdict,
         }

@@ -85,6 +85,36 @@ def test_tournament_sections_are_the_pages_own(base_url: str, tournament_id: int
     )
 
 
+def test_head_to_head_reads_in_rank_order_on_a_colour_scale(base_url: str, tournament_id: int) -> None:
+    page = fetch(f"{base_url}/tournaments/{tournament_id}").body
+    standings = fetch(f"{base_url}/api/tournaments/{tournament_id}").json()["standings"]
+    table = page[page.index('<table class="list" id="head-to-head">') :]
+    table = table[: table.index("</table>")]
+    ranked = [s["name"] for s in standings]
+    assert re.findall(r'<th class="num" data-column="([^"]+)">', table) == ranked
+    assert re.findall(r'<tr data-row="([^"]+)">', table) == ranked
+    cells = re.findall(
+        r'<td class="num" data-column="[^"]+" data-ahead="(\d+)" data-matches="(\d+)"([^>]*)>', table
+    )
+    colours = {}
+    for ahead, matches, style in cells:
+        if matches == "0":
+            assert style == ""  # no shared match: no colour
+        else:
+            colours[int(ahead) / int(matches)] = style
+    assert colours[1.0] == ' style="background: #92c5de"' and colours[0.0] == ' style="background: #f4a582"'
+    assert colours.get(0.5, ' style="background: #ffffff"') == ' style="background: #ffffff"'
+    assert "linear-gradient(to right, #f4a582, #ffffff, #92c5de)" in page  # the scale's legend
+
+
+def test_seat_table_headings_say_which_interval(base_url: str, tournament_id: int) -> None:
+    page = fetch(f"{base_url}/tournaments/{tournament_id}").body
+    table = page[page.index('<table class="list seat-advantage"') :]
+    headings = re.findall(r"<th[^>]*>([^<]+)</th>", table[: table.index("</thead>")])
+    assert len(headings) == len(set(headings)) == 6
+    assert "win share 95 % interval" in headings and "mean score 95 % interval" in headings
+
+
 def test_matches_page_applies_the_filters(base_url: str, tournament_id: int, match_ids: list[str]) -> None:
     url = f"{base_url}/tournaments/{tournament_id}/matches"
     assert re.findall(r'<tr data-match="([^"]+)">', fetch(url).body) == match_ids
