@@ -11,16 +11,22 @@ from fastapi.responses import HTMLResponse, Response
 from .deps import CatalogDep, LadderCatalogDep, RowId
 from .export import export_html
 from .filters import SeatFilter, viewer_seat
+from .live_routes import LiveDep
 from .templating import render, render_viewer
+from .tournament_list import listed_tournaments
 from .tournament_page import TournamentPage
 
 router = APIRouter(default_response_class=HTMLResponse)
 
 
 @router.get("/")
-def tournaments_page(catalog: CatalogDep, ladder: LadderCatalogDep) -> HTMLResponse:
+def tournaments_page(catalog: CatalogDep, ladder: LadderCatalogDep, live: LiveDep) -> HTMLResponse:
     return HTMLResponse(
-        render("tournaments.html", tournaments=catalog.tournaments(), ladder=ladder.holds_ladder())
+        render(
+            "tournaments.html",
+            tournaments=listed_tournaments(catalog, live),
+            ladder=ladder.holds_ladder(),
+        )
     )
 
 
