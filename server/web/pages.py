@@ -24,7 +24,7 @@ def tournaments_page(catalog: CatalogDep, ladder: LadderCatalogDep, live: LiveDe
     return HTMLResponse(
         render(
             "tournaments.html",
-            tournaments=listed_tournaments(catalog, live),
+            tournaments=listed_tournaments(catalog, ladder, live),
             ladder=ladder.holds_ladder(),
         )
     )

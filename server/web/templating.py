@@ -10,6 +10,8 @@ from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from server.ladder.store import LADDER_FINGERPRINT
+
 ENVIRONMENT = Environment(
     loader=PackageLoader("server.web", "templates"),
     autoescape=select_autoescape(default=True),
@@ -31,6 +33,7 @@ def duration_text(seconds: float | None) -> str:
 
 
 ENVIRONMENT.filters["duration"] = duration_text
+ENVIRONMENT.globals["ladder_fingerprint"] = LADDER_FINGERPRINT
 
 
 def render(template: str, **context: Any) -> str:

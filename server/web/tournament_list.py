@@ -5,22 +5,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .catalog import Catalog, TournamentSummary
+from .ladder_catalog import LadderCatalog
 from .live import Live
 
 
 @dataclass(frozen=True, slots=True)
 class ListedTournament:
     summary: TournamentSummary
-    running: bool
-    winner: str | None  # first in the standings once no run plays it (None: no match stored yet)
+    status: str  # "in progress" (a run plays it), "finished", or "ladder" (the ladder's own matches)
+    winner: str | None  # first in the standings once finished (None: none yet, or the ladder)
 
 
-def listed_tournaments(catalog: Catalog, live: Live) -> list[ListedTournament]:
+def listed_tournaments(catalog: Catalog, ladder_catalog: LadderCatalog, live: Live) -> list[ListedTournament]:
     """Every tournament of the database; a tournament's standings are worked out once per newly
     stored match (the live view's cache), not on every visit."""
+    ladder = ladder_catalog.ladder.existing_tournament_id()
     listed = []
     for summary in catalog.tournaments():
-        running = live.running(summary.id)
-        standings = [] if running or not summary.matches else live.standings(summary.id, summary.matches)
-        listed.append(ListedTournament(summary, running, standings[0]["name"] if standings else None))
+        if summary.id == ladder:
+            listed.append(ListedTournament(summary, "ladder", None))
+        elif live.running(summary.id):
+            listed.append(ListedTournament(summary, "in progress", None))
+        else:
+            standings = live.standings(summary.id, summary.matches) if summary.matches else []
+            listed.append(ListedTournament(summary, "finished", standings[0]["name"] if standings else None))
     return listed

@@ -9,11 +9,13 @@ import re
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from server.ladder.matchmaking import Table
+from server.store.live import LiveFeed
 from server.tournament.statistics import rank_intervals
 from server.web import ladder_catalog
 
@@ -204,6 +206,38 @@ def test_matches_in_progress_link_only_to_their_live_view(filled: Filled) -> Non
     assert (
         fetch(filled.url + replay).status == 200 and fetch(f"{filled.url}/api{replay}?seat=1").status == 200
     )
+
+
+def crumbs(page: str) -> list[str]:
+    """Where the page's breadcrumb links lead."""
+    found = re.search(r'<nav class="crumbs">(.*?)</nav>', page, re.S)
+    assert found, "the page has no breadcrumb"
+    return re.findall(r'<a href="([^"]+)"', found.group(1))
+
+
+def test_a_ladder_match_leads_back_to_the_ladder(filled: Filled) -> None:
+    """Not to the tournament row that stores the ladder's matches: its page means nothing to a visitor."""
+    tournament = filled.fill.tournament_id
+    assert tournament is not None
+    playing, _ = filled.fill.decide()
+    played = filled.fill.start(playing, 0)
+    feed = LiveFeed(filled.fill.store.engine, filled.fill.store.path)
+    feed.start_match(
+        tournament, f"ladder-{playing}", params={}, seats=("a", "b"), started_at=datetime.now(UTC)
+    )
+    live = fetch(f"{filled.url}/tournaments/{tournament}/matches/ladder-{playing}/live")
+    assert live.status == 200 and crumbs(live.body) == ["/ladder", "/ladder/matches"]
+    filled.fill.finish(playing, played)
+    replay = fetch(f"{filled.url}/tournaments/{tournament}/matches/ladder-{playing}")
+    assert replay.status == 200 and crumbs(replay.body)[:2] == ["/ladder", "/ladder/matches"]
+    assert not any(link.startswith("/tournaments/") for link in crumbs(replay.body)[:-1])
+    # On the front page the ladder's tournament is the ladder's matches, neither finished nor won.
+    listed = re.search(
+        rf'<tr data-tournament="{tournament}" data-status="([^"]+)">(.*?)</tr>',
+        fetch(filled.url + "/").body,
+        re.S,
+    )
+    assert listed and listed.group(1) == "ladder" and '<a href="/ladder">' in listed.group(2)
 
 
 def redirect(url: str, path: str) -> str:

@@ -115,6 +115,17 @@ def test_seat_table_headings_say_which_interval(base_url: str, tournament_id: in
     assert "win share 95 % interval" in headings and "mean score 95 % interval" in headings
 
 
+def test_a_match_leads_back_to_its_tournament(
+    base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    page = fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[0]}").body
+    crumbs = re.search(r'<nav class="crumbs">(.*?)</nav>', page, re.S)
+    assert crumbs and re.findall(r'<a href="([^"]+)"', crumbs.group(1))[:2] == [
+        f"/tournaments/{tournament_id}",
+        f"/tournaments/{tournament_id}/matches",
+    ]
+
+
 def test_matches_page_applies_the_filters(base_url: str, tournament_id: int, match_ids: list[str]) -> None:
     url = f"{base_url}/tournaments/{tournament_id}/matches"
     assert re.findall(r'<tr data-match="([^"]+)">', fetch(url).body) == match_ids
