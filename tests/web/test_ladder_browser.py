@@ -7,6 +7,7 @@ written by this test while the page is open and polling the server.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -177,3 +178,30 @@ def test_long_names_fit_their_boxes(page: Page, ladder: tuple[str, LadderFill]) 
         if path != "/":
             page.wait_for_selector("#live[data-ready='true']")
         assert page.evaluate(OVERFLOW_JS) == [], path
+
+
+#: A time as every ladder page writes it, in UTC.
+WHEN = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"
+
+
+def test_times_in_one_form_and_no_table_of_headings_alone(page: Page, ladder: tuple[str, LadderFill]) -> None:
+    url, fill = ladder
+    (alpha,) = [row.id for row in fill.ladder.bots() if row.name == "alpha"]
+    story = fetch(f"{url}/api/ladder/public/bots/{alpha}").json()
+    assert story["faults"] == [] and story["matches"]  # played, without a fault
+    page.goto(f"{url}/ladder/bots/{alpha}")
+    page.wait_for_selector("#live[data-ready='true']")
+    assert page.is_visible("#no-faults") and not page.is_visible("#bot-faults")
+    assert page.is_visible("#bot-matches") and not page.is_visible("#no-matches")
+    page.goto(f"{url}/ladder/matches")
+    page.wait_for_selector("#live[data-ready='true']")
+    assert page.is_visible("#empty") and not page.is_visible("#in-progress")
+
+    page.goto(f"{url}/ladder")
+    page.wait_for_function("() => Number(document.getElementById('live').dataset.polls) > 0")
+    assert re.fullmatch(rf"updated at {WHEN} \(UTC\)", page.inner_text("#live-state"))
+    times = page.evaluate(
+        "() => [...document.querySelectorAll('#leaderboard td.when')].map((c) => c.textContent)"
+    )
+    assert times and all(re.fullmatch(WHEN, time) or time == "—" for time in times)
+    assert page.inner_text("#leaderboard thead").count("(UTC)") == 1

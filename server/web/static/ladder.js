@@ -33,6 +33,7 @@
 
   const cell = (content, cls) => node("td", { class: cls }, content);
   const fixed = (value, digits = 2) => value.toFixed(digits);
+  // Every time on the ladder's pages in one form, in UTC (the tables' headings say so).
   const when = (iso) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
   const badge = (status, reason) => node("span", { class: `status status-${status}`, title: reason }, status);
   const interval = (row) => (row.rank_interval ? `${row.rank_interval[0]}–${row.rank_interval[1]}` : "—");
@@ -42,6 +43,7 @@
   // flashes; the marks stay until the data changes again.
   class LiveTable {
     constructor(table, empty) {
+      this.table = table;
       this.body = table.tBodies[0];
       this.empty = empty;
       this.before = null;
@@ -65,7 +67,10 @@
         return row;
       });
       this.body.replaceChildren(...rows);
-      if (this.empty) this.empty.hidden = items.length > 0;
+      if (this.empty) {  // the note that says so, instead of a table of headings alone
+        this.empty.hidden = items.length > 0;
+        this.table.hidden = items.length === 0;
+      }
       this.before = now;
     }
   }
@@ -205,7 +210,7 @@
         shown = text;
         await draw(JSON.parse(text));
       }
-      state.textContent = `updated at ${new Date().toLocaleTimeString()}`;
+      state.textContent = `updated at ${when(new Date().toISOString())} (UTC)`;
       live.dataset.polls = String(polls);
       live.classList.remove("stale");
     } catch (error) {
