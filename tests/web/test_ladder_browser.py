@@ -165,6 +165,11 @@ def test_the_matches_in_progress_come_and_go(page: Page, ladder: tuple[str, Ladd
     fill.finish(ladder_match, played)
     page.wait_for_selector(row, state="detached")
     assert page.is_visible("#empty")
+    # Once finished, it heads the results, with its replay.
+    result = f"#results tbody tr:first-child[data-match='{ladder_match}']"
+    page.wait_for_selector(f"{result}.new")
+    assert page.inner_text(f"{result} a.watch") == "replay"
+    assert (page.get_attribute(f"{result} a.watch", "href") or "").startswith("/tournaments/")
 
 
 def test_long_names_fit_their_boxes(page: Page, ladder: tuple[str, LadderFill]) -> None:

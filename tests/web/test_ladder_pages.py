@@ -188,7 +188,9 @@ def test_matches_in_progress_link_only_to_their_live_view(filled: Filled) -> Non
         f"/ladder/matches/{scheduled}/watch",
         f"/ladder/matches/{playing}/watch",
     ]
-    assert embedded(html(fetch(f"{filled.url}/ladder/matches"))) == rows
+    board = fetch(f"{filled.url}/api/ladder/public/matches/board").json()
+    assert board["in_progress"] == rows
+    assert embedded(html(fetch(f"{filled.url}/ladder/matches"))) == board
 
     tournament = filled.fill.tournament_id
     assert redirect(filled.url, f"/ladder/matches/{playing}/watch") == (
@@ -206,6 +208,30 @@ def test_matches_in_progress_link_only_to_their_live_view(filled: Filled) -> Non
     assert (
         fetch(filled.url + replay).status == 200 and fetch(f"{filled.url}/api{replay}?seat=1").status == 200
     )
+
+
+def test_the_matches_page_lists_the_newest_results_too(
+    filled: Filled, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Below the matches in progress, those finished last, newest first, each with its result and replay."""
+    board = fetch(f"{filled.url}/api/ladder/public/matches/board").json()
+    assert board["in_progress"] == []
+    played = [p.ladder_match for p in filled.played]
+    assert [row["id"] for row in board["recent"]] == played[::-1]
+    story = {
+        match["id"]: match
+        for name in ("alpha", "beta", "gamma")
+        for match in fetch(f"{filled.url}/api/ladder/public/bots/{filled.bots[name]}").json()["matches"]
+    }
+    for row in board["recent"]:
+        assert row["status"] == "done" and row["finished_at"] is not None
+        assert row["url"].startswith("/tournaments/") and row == story.get(row["id"], row)
+        assert all(seat["score"] is not None and seat["rank"] is not None for seat in row["seats"])
+    assert embedded(html(fetch(f"{filled.url}/ladder/matches"))) == board
+    # Only the newest are listed: with room for four, the two oldest give way.
+    monkeypatch.setattr(ladder_catalog, "RESULTS_SHOWN", 4)
+    recent = fetch(f"{filled.url}/api/ladder/public/matches/board").json()["recent"]
+    assert [row["id"] for row in recent] == played[::-1][:4]
 
 
 def crumbs(page: str) -> list[str]:

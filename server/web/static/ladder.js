@@ -126,14 +126,23 @@
 
   function matches() {
     const table = new LiveTable(document.getElementById("in-progress"), document.getElementById("empty"));
-    return (rows) => table.draw(rows, (match) => match.id, (match) => node("tr", { "data-match": match.id },
-      cell(match.id, "num"),
-      cell(badge(match.status)),
-      cell(node("span", { class: "seats" }, ...match.seats.map(seatText))),
-      cell(fixed(match.quality, 3), "num"),
-      cell(when(match.decided_at), "when"),
-      cell(watchLink(match)),
-    ));
+    const results = new LiveTable(document.getElementById("results"), document.getElementById("no-results"));
+    return (board) => {
+      table.draw(board.in_progress, (match) => match.id, (match) => node("tr", { "data-match": match.id },
+        cell(match.id, "num"),
+        cell(badge(match.status)),
+        cell(node("span", { class: "seats" }, ...match.seats.map(seatText))),
+        cell(fixed(match.quality, 3), "num"),
+        cell(when(match.decided_at), "when"),
+        cell(watchLink(match)),
+      ));
+      results.draw(board.recent, (match) => match.id, (match) => node("tr", { "data-match": match.id },
+        cell(match.id, "num"),
+        cell(node("span", { class: "seats" }, ...match.seats.map(seatText))),
+        cell(when(match.finished_at), "when"),
+        cell(watchLink(match)),
+      ));
+    };
   }
 
   function bot() {
