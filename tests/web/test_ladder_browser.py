@@ -89,7 +89,7 @@ def test_the_leaderboard_follows_results_as_they_arrive(page: Page, ladder: tupl
     assert [row["cells"] for row in drawn] == [expected_cells(row, None) for row in before]
     assert not any(row["marked"] for row in drawn)
 
-    moves_seen = 0
+    moves_seen = intervals_moved = 0
     for record in (2, 3, 4, 5):
         fill.play(record)
         after = fetch(f"{url}/api/ladder/public/leaderboard").json()
@@ -107,12 +107,16 @@ def test_the_leaderboard_follows_results_as_they_arrive(page: Page, ladder: tupl
             move = None if moved == 0 else f"{'▲' if moved > 0 else '▼'}{abs(moved)}"
             assert shown["id"] == row["id"] and shown["move"] == move
             assert shown["cells"] == expected_cells(row, move)
-            changed = expected_cells(row, move) != expected_cells(old[row["id"]], None)
-            assert shown["marked"] == changed, (row["name"], shown)
+            # Marked: the bots whose own figures changed (those of the match), not every row whose rank or
+            # rank interval moved because of them (a move in rank has its own mark).
+            played = row["games"] != old[row["id"]]["games"]
+            assert shown["marked"] == played, (row["name"], shown)
             moves_seen += move is not None
-        assert sum(row["marked"] for row in drawn) >= 2  # both bots of the match changed
+            intervals_moved += not played and row["rank_interval"] != old[row["id"]]["rank_interval"]
+        assert sum(row["marked"] for row in drawn) == 2  # both bots of the match, and only they
         before = after
     assert moves_seen > 0, "no rank changed in four matches: the rank marks were not tried"
+    assert intervals_moved > 0, "no bot out of a match saw its rank interval move: its mark was not tried"
 
     newcomer = fill.bot(fill.participant("hopper"), "newcomer")
     page.wait_for_selector(f"#leaderboard tr[data-key='{newcomer}'].new")

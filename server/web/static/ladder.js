@@ -49,14 +49,16 @@
       this.before = null;
     }
 
-    // ``decorate(row, item, previous)`` adds what shows the change itself (not part of the row's values).
-    draw(items, key, render, decorate) {
+    // ``decorate(row, item, previous)`` adds what shows the change itself (not part of the row's values);
+    // ``own(item)``, when given, is what marks the row: the figures of its own, not those that move
+    // whenever any other row changes (a rank, a rank interval).
+    draw(items, key, render, decorate, own) {
       const now = new Map();
       const rows = items.map((item) => {
         const id = String(key(item));
         const previous = this.before ? this.before.get(id) : undefined;
         const row = render(item);
-        const signature = row.textContent;
+        const signature = own ? JSON.stringify(own(item)) : row.textContent;
         if (decorate) decorate(row, item, previous);
         row.dataset.key = id;
         if (this.before && (!previous || previous.signature !== signature)) {
@@ -98,7 +100,7 @@
       cell(interval(row), "num"),
       cell(row.games, "num"),
       cell(when(row.last_game_at), "when"),
-    ), move);
+    ), move, (row) => [row.name, row.participant, row.status, row.mu, row.sigma, row.games, row.last_game_at]);
   }
 
   function bots() {
