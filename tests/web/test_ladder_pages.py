@@ -257,6 +257,8 @@ def test_a_ladder_match_leads_back_to_the_ladder(filled: Filled) -> None:
     replay = fetch(f"{filled.url}/tournaments/{tournament}/matches/ladder-{playing}")
     assert replay.status == 200 and crumbs(replay.body)[:2] == ["/ladder", "/ladder/matches"]
     assert not any(link.startswith("/tournaments/") for link in crumbs(replay.body)[:-1])
+    listed = fetch(f"{filled.url}/tournaments/{tournament}/matches")
+    assert listed.status == 200 and crumbs(listed.body) == ["/ladder", "/ladder/matches"]
     # On the front page the ladder's tournament is the ladder's matches, neither finished nor won.
     listed = re.search(
         rf'<tr data-tournament="{tournament}" data-status="([^"]+)">(.*?)</tr>',

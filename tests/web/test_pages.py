@@ -124,6 +124,17 @@ def test_a_match_leads_back_to_its_tournament(
         f"/tournaments/{tournament_id}",
         f"/tournaments/{tournament_id}/matches",
     ]
+    for path, links in (("", 1), ("/matches", 2)):
+        page = fetch(f"{base_url}/tournaments/{tournament_id}{path}").body
+        crumbs = re.search(r'<nav class="crumbs">(.*?)</nav>', page, re.S)
+        assert (
+            crumbs
+            and re.findall(r'<a href="([^"]+)"', crumbs.group(1))
+            == [
+                f"/tournaments/{tournament_id}",
+                f"/tournaments/{tournament_id}/matches",
+            ][:links]
+        )
 
 
 def test_matches_page_applies_the_filters(base_url: str, tournament_id: int, match_ids: list[str]) -> None:
