@@ -6,7 +6,9 @@ from typing import Annotated
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from server.ladder.store import LADDER_FINGERPRINT
 
 from .deps import CatalogDep, LadderCatalogDep, RowId
 from .export import export_html
@@ -39,7 +41,11 @@ TournamentPageDep = Annotated[TournamentPage, Depends(_tournament_page)]
 
 
 @router.get("/tournaments/{tournament_id}")
-def tournament_page(tournament_id: RowId, page: TournamentPageDep) -> HTMLResponse:
+def tournament_page(tournament_id: RowId, page: TournamentPageDep, catalog: CatalogDep) -> Response:
+    """The ladder's own tournament row has no standings of its own (its entrants are the ladder's
+    bots): its page is the ladder's leaderboard."""
+    if catalog.tournament(tournament_id).fingerprint == LADDER_FINGERPRINT:
+        return RedirectResponse("/ladder", status_code=303)
     return HTMLResponse(page.page(tournament_id))
 
 
