@@ -163,7 +163,7 @@ def _seat_table(players: int, matches: list[MatchResult]) -> SeatAdvantage:
             win_share=round(int(wins[seat]) / count, DIGITS),
             win_share_interval=_wilson(int(wins[seat]), count),
             mean_score=round(float(scores[:, seat].mean()), DIGITS),
-            mean_score_interval=_mean_interval(scores[:, seat]),
+            mean_score_interval=_mean_interval(scores[:, seat], float(scores.min()), float(scores.max())),
         )
         for seat in range(players)
     ]
@@ -182,8 +182,10 @@ def _wilson(successes: int, trials: int) -> tuple[float, float]:
     return round(low, DIGITS), round(high, DIGITS)
 
 
-def _mean_interval(values: np.ndarray) -> tuple[float, float]:
-    """Student t interval of the mean; a single value (or no spread) is its own interval."""
+def _mean_interval(values: np.ndarray, lowest: float, highest: float) -> tuple[float, float]:
+    """Student t interval of the mean, kept within the scores seen (``lowest`` to ``highest``): with
+    few matches the t interval reaches far past any score, even below 0 for scores that cannot be
+    negative. A single value (or no spread) is its own interval."""
     from scipy import stats as scipy_stats
 
     mean = float(values.mean())
@@ -192,4 +194,4 @@ def _mean_interval(values: np.ndarray) -> tuple[float, float]:
     low, high = scipy_stats.t.interval(
         CONFIDENCE, len(values) - 1, loc=mean, scale=float(scipy_stats.sem(values))
     )
-    return round(float(low), DIGITS), round(float(high), DIGITS)
+    return round(max(float(low), lowest), DIGITS), round(min(float(high), highest), DIGITS)

@@ -24,11 +24,10 @@ from server.store.repository import Store
 from . import api, games, ladder_pages, live_routes, pages
 from .catalog import Catalog, MatchInFlightError, NotFoundError, UnreadableReplayError
 from .filters import FilterError
-from .kept import KeptFigure
 from .ladder_catalog import LadderCatalog
 from .live import Live
-from .plot import RatingPlot
 from .templating import render
+from .tournament_page import TournamentPage
 
 TITLES = {
     400: "Bad request",
@@ -95,13 +94,13 @@ def viewer_app(
     ladder's service mounts it beside its API."""
     app = FastAPI(title="smtourney", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.catalog = Catalog(store)
-    app.state.rating_plots = KeptFigure[RatingPlot]()
     app.state.ladder_catalog = LadderCatalog(store)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(games.router)
     app.include_router(ladder_pages.router)
     app.state.live = Live(app.state.catalog)
+    app.state.tournament_page = TournamentPage(app.state.catalog, app.state.live)
     app.include_router(live_routes.router)
     app.mount("/static", StaticFiles(packages=[("server.web", "static")]), name="static")
     app.add_exception_handler(NotFoundError, _not_found)

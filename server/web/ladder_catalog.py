@@ -24,9 +24,11 @@ from server.tournament.statistics import rank_intervals
 
 from .catalog import NotFoundError, RatingPoint, watch_path
 
-__all__ = ["MATCHES_SHOWN", "BotStory", "LadderCatalog", "LadderMatchRow", "LeaderRow"]
+__all__ = ["MATCHES_SHOWN", "RESULTS_SHOWN", "BotStory", "LadderCatalog", "LadderMatchRow", "LeaderRow"]
 
 MATCHES_SHOWN = 100
+RESULTS_SHOWN = 20
+"""How many of the newest results the matches page lists below the matches in progress."""
 """A bot's page lists its newest matches only: a bot plays thousands over a ladder's life."""
 
 
@@ -189,6 +191,18 @@ class LadderCatalog:
         """The matches decided and not yet done, oldest first."""
         with Session(self.store.engine) as session:
             return self._matches(session, select(LadderMatch).where(col(LadderMatch.status).in_(IN_FLIGHT)))
+
+    def recent(self) -> list[LadderMatchRow]:
+        """The :data:`RESULTS_SHOWN` matches done last, the newest first."""
+        with Session(self.store.engine) as session:
+            newest = session.exec(
+                select(LadderMatch.id)
+                .where(LadderMatch.status == DONE)
+                .order_by(col(LadderMatch.finished_at).desc(), col(LadderMatch.id).desc())
+                .limit(RESULTS_SHOWN)
+            ).all()
+            rows = self._matches(session, select(LadderMatch).where(col(LadderMatch.id).in_(newest)))
+        return sorted(rows, key=lambda row: (row.finished_at or "", row.id), reverse=True)
 
     def watch_target(self, ladder_match: int) -> str:
         """The page to watch ladder match ``ladder_match`` on now: its replay once done, else its live

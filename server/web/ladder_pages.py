@@ -1,4 +1,5 @@
-"""The ladder's public pages: the leaderboard, every bot, a page per bot and the matches in progress.
+"""The ladder's public pages: the leaderboard, every bot, a page per bot, and the matches in progress
+with the newest results.
 
 Each page carries its data as JSON and draws it with ``ladder.js``, which polls the same data under
 ``/api/ladder/public/`` and marks what changed, so the pages follow the ladder without a reload. A
@@ -14,6 +15,7 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
 from .deps import LadderCatalogDep, RowId
+from .ladder_catalog import RESULTS_SHOWN, LadderCatalog
 from .plot import rating_plot
 from .templating import render, script_json
 
@@ -37,10 +39,22 @@ def leaderboard_page(catalog: LadderCatalogDep) -> HTMLResponse:
     return _page("ladder_leaderboard.html", "/api/ladder/public/leaderboard", rows, section="leaderboard")
 
 
+def _match_board(catalog: LadderCatalog) -> dict[str, Any]:
+    return {
+        "in_progress": [row.to_json() for row in catalog.in_progress()],
+        "recent": [row.to_json() for row in catalog.recent()],
+    }
+
+
 @router.get("/ladder/matches", response_class=HTMLResponse)
 def matches_page(catalog: LadderCatalogDep) -> HTMLResponse:
-    rows = [row.to_json() for row in catalog.in_progress()]
-    return _page("ladder_matches.html", "/api/ladder/public/matches", rows, section="matches")
+    return _page(
+        "ladder_matches.html",
+        "/api/ladder/public/matches/board",
+        _match_board(catalog),
+        section="matches",
+        results_shown=RESULTS_SHOWN,
+    )
 
 
 @router.get("/ladder/bots", response_class=HTMLResponse)
@@ -91,6 +105,12 @@ def leaderboard_json(catalog: LadderCatalogDep) -> JSONResponse:
 def matches_json(catalog: LadderCatalogDep) -> JSONResponse:
     """The matches decided and not yet done: seats, ratings used, and where to watch them live."""
     return JSONResponse([row.to_json() for row in catalog.in_progress()])
+
+
+@router.get("/api/ladder/public/matches/board")
+def match_board_json(catalog: LadderCatalogDep) -> JSONResponse:
+    """What the matches page shows: the matches in progress, and the newest results."""
+    return JSONResponse(_match_board(catalog))
 
 
 @router.get("/api/ladder/public/bots")

@@ -116,6 +116,12 @@ class Live:
     def progress(self, tournament_id: int) -> dict[str, Any]:
         """A tournament's progress: stored of scheduled matches, matches in flight, time left, and the
         standings (provisional while the run goes)."""
+        flight = self.flight(tournament_id)
+        return {**flight, "standings": self.standings(tournament_id, flight["done"])}
+
+    def flight(self, tournament_id: int) -> dict[str, Any]:
+        """A tournament's progress without its standings: stored of scheduled matches, matches in
+        flight and time left."""
         self.catalog.tournament(tournament_id)
         run = self.feed.run(tournament_id)
         finished = self.catalog.store.finished_match_ids(tournament_id)
@@ -135,7 +141,6 @@ class Live:
             "estimate_s": None if run is None else estimate_seconds(run, done, now),
             "in_flight": [self._flight(tournament_id, row, now) for row in in_flight],
             "provisional": run is not None,
-            "standings": self.standings(tournament_id, done),
         }
 
     @staticmethod

@@ -2,59 +2,57 @@
 
 from __future__ import annotations
 
+from typing import Annotated
 from urllib.parse import quote
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from server.tournament.report import pairing_text, seat_verdict
+from server.ladder.store import LADDER_FINGERPRINT
 
-from .catalog import Catalog
 from .deps import CatalogDep, LadderCatalogDep, RowId
 from .export import export_html
 from .filters import SeatFilter, viewer_seat
-from .kept import KeptFigure
 from .live_routes import LiveDep
-from .plot import RatingPlot, rating_plot
 from .templating import render, render_viewer
+from .tournament_list import listed_tournaments
+from .tournament_page import TournamentPage
 
 router = APIRouter(default_response_class=HTMLResponse)
 
 
 @router.get("/")
-def tournaments_page(catalog: CatalogDep, ladder: LadderCatalogDep) -> HTMLResponse:
-    return HTMLResponse(
-        render("tournaments.html", tournaments=catalog.tournaments(), ladder=ladder.holds_ladder())
-    )
-
-
-@router.get("/tournaments/{tournament_id}")
-def tournament_page(
-    tournament_id: RowId, request: Request, catalog: CatalogDep, live: LiveDep
-) -> HTMLResponse:
-    tournament = catalog.tournament(tournament_id)
+def tournaments_page(catalog: CatalogDep, ladder: LadderCatalogDep, live: LiveDep) -> HTMLResponse:
     return HTMLResponse(
         render(
-            "tournament.html",
-            tournament=tournament,
-            standings=catalog.standings(tournament_id),
-            knockout=catalog.knockout(tournament_id),
-            statistics=catalog.statistics(tournament_id),
-            pairing_text=pairing_text,
-            seat_verdict=seat_verdict,
-            plot=_rating_plot(request, catalog, tournament_id),
-            matches=catalog.match_count(tournament_id),
-            running=live.running(tournament_id),
+            "tournaments.html",
+            tournaments=listed_tournaments(catalog, ladder, live),
+            ladder=ladder.holds_ladder(),
         )
     )
 
 
-def _rating_plot(request: Request, catalog: Catalog, tournament_id: int) -> RatingPlot:
-    """The rating chart, laid out once per stored state like the history it draws (thousands of
-    points: laying it out costs a large tournament's page more than all else)."""
-    kept: KeptFigure[RatingPlot] = request.app.state.rating_plots
-    state = catalog.stored_state(tournament_id)
-    return kept.get(tournament_id, state, lambda: rating_plot(catalog.rating_history(tournament_id)))
+def _tournament_page(request: Request) -> TournamentPage:
+    page: TournamentPage = request.app.state.tournament_page
+    return page
+
+
+TournamentPageDep = Annotated[TournamentPage, Depends(_tournament_page)]
+
+
+@router.get("/tournaments/{tournament_id}")
+def tournament_page(tournament_id: RowId, page: TournamentPageDep, catalog: CatalogDep) -> Response:
+    """The ladder's own tournament row has no standings of its own (its entrants are the ladder's
+    bots): its page is the ladder's leaderboard."""
+    if catalog.tournament(tournament_id).fingerprint == LADDER_FINGERPRINT:
+        return RedirectResponse("/ladder", status_code=303)
+    return HTMLResponse(page.page(tournament_id))
+
+
+@router.get("/tournaments/{tournament_id}/sections")
+def tournament_sections(tournament_id: RowId, page: TournamentPageDep) -> HTMLResponse:
+    """The tournament page's sections alone, as they are now: its script swaps them in during a run."""
+    return HTMLResponse(page.sections(tournament_id))
 
 
 @router.get("/tournaments/{tournament_id}/matches")

@@ -10,12 +10,30 @@ from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from server.ladder.store import LADDER_FINGERPRINT
+
 ENVIRONMENT = Environment(
     loader=PackageLoader("server.web", "templates"),
     autoescape=select_autoescape(default=True),
     trim_blocks=True,
     lstrip_blocks=True,
 )
+
+
+def duration_text(seconds: float | None) -> str:
+    """A time left or a time running, as a person reads it ("estimating" while unknown)."""
+    if seconds is None:
+        return "estimating"
+    s = round(seconds)
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60} s"
+    return f"{s // 3600} h {s % 3600 // 60} min"
+
+
+ENVIRONMENT.filters["duration"] = duration_text
+ENVIRONMENT.globals["ladder_fingerprint"] = LADDER_FINGERPRINT
 
 
 def render(template: str, **context: Any) -> str:

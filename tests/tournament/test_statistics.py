@@ -174,3 +174,16 @@ def test_win_share_and_mean_score_intervals_cover_the_truth() -> None:
     # 95 % intervals: 285 expected of 300, standard deviation 3.8.
     assert 273 <= share_covered <= 297
     assert 273 <= mean_covered <= 297
+
+
+def test_a_mean_score_interval_stays_within_the_scores_seen() -> None:
+    """Two matches: the t interval of seat 0's mean (20 and 60) is 40 ± 254; it is clipped to the
+    lowest and highest scores of the table size, 10 and 60, as docs/statistics.md says."""
+    (table,) = seat_advantage([result(0, (0, 1), (1, 2), (20, 10)), result(1, (1, 0), (1, 2), (60, 30))])
+    first, second = table.seats
+    assert first.mean_score == 40 and first.mean_score_interval == (10, 60)
+    assert second.mean_score == 20 and second.mean_score_interval == (10, 60)  # 20 ± 127, clipped
+    # Many matches: nothing to clip, the plain t interval.
+    many = [result(i, (0, 1), (1, 2), (10 + i % 5, i % 3)) for i in range(60)]
+    low, high = seat_advantage(many)[0].seats[0].mean_score_interval
+    assert 10 < low < 12 < high < 14

@@ -7,6 +7,7 @@ written by this test while the page is open and polling the server.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -88,7 +89,7 @@ def test_the_leaderboard_follows_results_as_they_arrive(page: Page, ladder: tupl
     assert [row["cells"] for row in drawn] == [expected_cells(row, None) for row in before]
     assert not any(row["marked"] for row in drawn)
 
-    moves_seen = 0
+    moves_seen = intervals_moved = 0
     for record in (2, 3, 4, 5):
         fill.play(record)
         after = fetch(f"{url}/api/ladder/public/leaderboard").json()
@@ -106,12 +107,16 @@ def test_the_leaderboard_follows_results_as_they_arrive(page: Page, ladder: tupl
             move = None if moved == 0 else f"{'▲' if moved > 0 else '▼'}{abs(moved)}"
             assert shown["id"] == row["id"] and shown["move"] == move
             assert shown["cells"] == expected_cells(row, move)
-            changed = expected_cells(row, move) != expected_cells(old[row["id"]], None)
-            assert shown["marked"] == changed, (row["name"], shown)
+            # Marked: the bots whose own figures changed (those of the match), not every row whose rank or
+            # rank interval moved because of them (a move in rank has its own mark).
+            played = row["games"] != old[row["id"]]["games"]
+            assert shown["marked"] == played, (row["name"], shown)
             moves_seen += move is not None
-        assert sum(row["marked"] for row in drawn) >= 2  # both bots of the match changed
+            intervals_moved += not played and row["rank_interval"] != old[row["id"]]["rank_interval"]
+        assert sum(row["marked"] for row in drawn) == 2  # both bots of the match, and only they
         before = after
     assert moves_seen > 0, "no rank changed in four matches: the rank marks were not tried"
+    assert intervals_moved > 0, "no bot out of a match saw its rank interval move: its mark was not tried"
 
     newcomer = fill.bot(fill.participant("hopper"), "newcomer")
     page.wait_for_selector(f"#leaderboard tr[data-key='{newcomer}'].new")
@@ -164,6 +169,11 @@ def test_the_matches_in_progress_come_and_go(page: Page, ladder: tuple[str, Ladd
     fill.finish(ladder_match, played)
     page.wait_for_selector(row, state="detached")
     assert page.is_visible("#empty")
+    # Once finished, it heads the results, with its replay.
+    result = f"#results tbody tr:first-child[data-match='{ladder_match}']"
+    page.wait_for_selector(f"{result}.new")
+    assert page.inner_text(f"{result} a.watch") == "replay"
+    assert (page.get_attribute(f"{result} a.watch", "href") or "").startswith("/tournaments/")
 
 
 def test_long_names_fit_their_boxes(page: Page, ladder: tuple[str, LadderFill]) -> None:
@@ -177,3 +187,30 @@ def test_long_names_fit_their_boxes(page: Page, ladder: tuple[str, LadderFill]) 
         if path != "/":
             page.wait_for_selector("#live[data-ready='true']")
         assert page.evaluate(OVERFLOW_JS) == [], path
+
+
+#: A time as every ladder page writes it, in UTC.
+WHEN = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"
+
+
+def test_times_in_one_form_and_no_table_of_headings_alone(page: Page, ladder: tuple[str, LadderFill]) -> None:
+    url, fill = ladder
+    (alpha,) = [row.id for row in fill.ladder.bots() if row.name == "alpha"]
+    story = fetch(f"{url}/api/ladder/public/bots/{alpha}").json()
+    assert story["faults"] == [] and story["matches"]  # played, without a fault
+    page.goto(f"{url}/ladder/bots/{alpha}")
+    page.wait_for_selector("#live[data-ready='true']")
+    assert page.is_visible("#no-faults") and not page.is_visible("#bot-faults")
+    assert page.is_visible("#bot-matches") and not page.is_visible("#no-matches")
+    page.goto(f"{url}/ladder/matches")
+    page.wait_for_selector("#live[data-ready='true']")
+    assert page.is_visible("#empty") and not page.is_visible("#in-progress")
+
+    page.goto(f"{url}/ladder")
+    page.wait_for_function("() => Number(document.getElementById('live').dataset.polls) > 0")
+    assert re.fullmatch(rf"updated at {WHEN} \(UTC\)", page.inner_text("#live-state"))
+    times = page.evaluate(
+        "() => [...document.querySelectorAll('#leaderboard td.when')].map((c) => c.textContent)"
+    )
+    assert times and all(re.fullmatch(WHEN, time) or time == "—" for time in times)
+    assert page.inner_text("#leaderboard thead").count("(UTC)") == 1

@@ -9,11 +9,13 @@ import re
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from server.ladder.matchmaking import Table
+from server.store.live import LiveFeed
 from server.tournament.statistics import rank_intervals
 from server.web import ladder_catalog
 
@@ -186,7 +188,9 @@ def test_matches_in_progress_link_only_to_their_live_view(filled: Filled) -> Non
         f"/ladder/matches/{scheduled}/watch",
         f"/ladder/matches/{playing}/watch",
     ]
-    assert embedded(html(fetch(f"{filled.url}/ladder/matches"))) == rows
+    board = fetch(f"{filled.url}/api/ladder/public/matches/board").json()
+    assert board["in_progress"] == rows
+    assert embedded(html(fetch(f"{filled.url}/ladder/matches"))) == board
 
     tournament = filled.fill.tournament_id
     assert redirect(filled.url, f"/ladder/matches/{playing}/watch") == (
@@ -206,12 +210,71 @@ def test_matches_in_progress_link_only_to_their_live_view(filled: Filled) -> Non
     )
 
 
-def redirect(url: str, path: str) -> str:
+def test_the_matches_page_lists_the_newest_results_too(
+    filled: Filled, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Below the matches in progress, those finished last, newest first, each with its result and replay."""
+    board = fetch(f"{filled.url}/api/ladder/public/matches/board").json()
+    assert board["in_progress"] == []
+    played = [p.ladder_match for p in filled.played]
+    assert [row["id"] for row in board["recent"]] == played[::-1]
+    story = {
+        match["id"]: match
+        for name in ("alpha", "beta", "gamma")
+        for match in fetch(f"{filled.url}/api/ladder/public/bots/{filled.bots[name]}").json()["matches"]
+    }
+    for row in board["recent"]:
+        assert row["status"] == "done" and row["finished_at"] is not None
+        assert row["url"].startswith("/tournaments/") and row == story.get(row["id"], row)
+        assert all(seat["score"] is not None and seat["rank"] is not None for seat in row["seats"])
+    assert embedded(html(fetch(f"{filled.url}/ladder/matches"))) == board
+    # Only the newest are listed: with room for four, the two oldest give way.
+    monkeypatch.setattr(ladder_catalog, "RESULTS_SHOWN", 4)
+    recent = fetch(f"{filled.url}/api/ladder/public/matches/board").json()["recent"]
+    assert [row["id"] for row in recent] == played[::-1][:4]
+
+
+def crumbs(page: str) -> list[str]:
+    """Where the page's breadcrumb links lead."""
+    found = re.search(r'<nav class="crumbs">(.*?)</nav>', page, re.S)
+    assert found, "the page has no breadcrumb"
+    return re.findall(r'<a href="([^"]+)"', found.group(1))
+
+
+def test_a_ladder_match_leads_back_to_the_ladder(filled: Filled) -> None:
+    """Not to the tournament row that stores the ladder's matches: its page means nothing to a visitor."""
+    tournament = filled.fill.tournament_id
+    assert tournament is not None
+    playing, _ = filled.fill.decide()
+    played = filled.fill.start(playing, 0)
+    feed = LiveFeed(filled.fill.store.engine, filled.fill.store.path)
+    feed.start_match(
+        tournament, f"ladder-{playing}", params={}, seats=("a", "b"), started_at=datetime.now(UTC)
+    )
+    live = fetch(f"{filled.url}/tournaments/{tournament}/matches/ladder-{playing}/live")
+    assert live.status == 200 and crumbs(live.body) == ["/ladder", "/ladder/matches"]
+    filled.fill.finish(playing, played)
+    replay = fetch(f"{filled.url}/tournaments/{tournament}/matches/ladder-{playing}")
+    assert replay.status == 200 and crumbs(replay.body)[:2] == ["/ladder", "/ladder/matches"]
+    assert not any(link.startswith("/tournaments/") for link in crumbs(replay.body)[:-1])
+    assert redirect(filled.url, f"/tournaments/{tournament}", status=303) == "/ladder"
+    matches = fetch(f"{filled.url}/tournaments/{tournament}/matches")
+    assert matches.status == 200 and crumbs(matches.body) == ["/ladder", "/ladder/matches"]
+    # On the front page the ladder's tournament is the ladder's matches, neither finished nor won.
+    listed = re.search(
+        rf'<tr data-tournament="{tournament}" data-status="([^"]+)">(.*?)</tr>',
+        fetch(filled.url + "/").body,
+        re.S,
+    )
+    assert listed and listed.group(1) == "ladder" and '<a href="/ladder">' in listed.group(2)
+
+
+def redirect(url: str, path: str, status: int = 307) -> str:
     host, port = url.removeprefix("http://").split(":")
     with closing(http.client.HTTPConnection(host, int(port), timeout=30)) as connection:
         connection.request("GET", path)
         response = connection.getresponse()
-        assert response.status == 307, (path, response.status, response.read())
+        assert response.status == status, (path, response.status, response.read())
         return str(response.headers["location"])
 
 

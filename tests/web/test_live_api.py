@@ -6,6 +6,7 @@ the time left is estimated from the run's own pace."""
 from __future__ import annotations
 
 import random
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -113,3 +114,33 @@ def test_the_time_left_follows_the_pace_of_this_run() -> None:
     assert estimate_seconds(run, 2, start + timedelta(seconds=30)) is None  # none stored by this run yet
     assert estimate_seconds(run, 6, start + timedelta(seconds=40)) == pytest.approx(40.0)  # 4 in 40 s, 4 left
     assert estimate_seconds(run, 10, start + timedelta(seconds=80)) == 0
+
+
+def _listed(base: str, tid: int) -> tuple[str, str, str]:
+    """The front page's row of tournament ``tid``: its status attribute, status and winner text."""
+    row = re.search(
+        rf'<tr data-tournament="{tid}" data-status="([^"]+)">(.*?)</tr>', fetch(base + "/").body, re.S
+    )
+    assert row, "the tournament is not listed"
+    cells = [
+        re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(2))
+    ]
+    return row.group(1), cells[2], cells[3]
+
+
+def test_the_tournament_list_says_what_is_in_progress_and_who_won(
+    live_db: tuple[Path, int, list[dict[str, Any]]],
+) -> None:
+    db, tid, _ = live_db
+    with serve(db) as base:
+        assert _listed(base, tid) == ("in progress", "in progress", "to be decided")
+        feed = LiveFeed.open(db)
+        try:
+            assert feed.save_match(tid, Placement(0, 1, 0, 0), record("r1-t000-s0"), [0, 1])
+            assert _listed(base, tid) == ("in progress", "in progress", "to be decided")
+            feed.end_run(tid)
+        finally:
+            feed.close()
+        standings = fetch(f"{base}/api/tournaments/{tid}").json()["standings"]
+        assert standings[0]["matches"] == 1
+        assert _listed(base, tid) == ("finished", "finished", standings[0]["name"])

@@ -1,8 +1,9 @@
 """The live view in a real browser, while a real ``smtourney run`` goes: the tournament's page
-advances without a reload (stored of scheduled matches, matches in flight, provisional standings),
+advances without a reload (stored of scheduled matches, matches in flight, provisional standings,
+and head-to-head, seat table and rating chart agreeing with the standings as matches are stored),
 a match in flight is watched move by move as a spectator sees it (no hand drawn, every position
-exactly the plugin's spectator view), then turns into the full replay; at the end the page says
-the run finished.
+exactly the plugin's spectator view), then turns into the full replay; at the end the page is the
+finished tournament's, without a reload: no live section, nothing provisional.
 
 The bots are random ones that think 40 ms per decision, so the Bruges matches last seconds each.
 """
@@ -142,6 +143,8 @@ def test_a_running_tournament_is_watched_live(
         assert f"of {MATCHES} matches stored" in progress
         assert page.locator("#standings tbody tr").count() == 3
         assert page.locator("#provisional").is_visible()
+        shown = _sections_agree(page, timeout=10)
+        assert 0 < shown["done"] < MATCHES or shown["running"] == "false"
 
         # A match in flight, watched as a spectator sees it.
         watch = browser.new_page()
@@ -194,20 +197,90 @@ def test_a_running_tournament_is_watched_live(
         finally:
             watch.close()
 
-        # The end: every match stored, the standings no longer provisional.
+        # The end: every match stored, the page the finished tournament's, without a reload.
         page.wait_for_function(
             "() => document.getElementById('live').dataset.running === 'false'", timeout=240_000
         )
         assert page.evaluate("() => window.notReloaded") is True
-        assert page.locator("#live-progress").inner_text() == f"{MATCHES} of {MATCHES} matches stored"
+        assert page.locator("#live").get_attribute("data-done") == str(MATCHES)
+        assert page.locator("#finished-count").inner_text() == str(MATCHES)
+        assert not page.locator("#live").is_visible(), "the In progress section stays after the run"
+        assert not page.locator("#in-flight").is_visible(), "the matches in flight stay after the run"
+        assert not page.locator(".badge.live").is_visible()
         assert not page.locator("#provisional").is_visible()
         assert page.locator("#in-flight tbody tr").count() == 0
+        assert _sections_agree(page, timeout=0)["done"] == MATCHES
     assert run.wait(timeout=60) == 0
     feed = LiveFeed.open(db)
     try:
         assert feed.run(tid) is None and feed.in_flight(tid) == []
     finally:
         feed.close()
+
+
+#: What the tournament page shows in each section, read in one task of the page.
+SECTIONS = r"""() => {
+  const numbers = (cells) => cells.map((cell) => Number(cell.textContent));
+  const live = document.getElementById('live');
+  return {
+    done: Number(live.dataset.done),
+    running: live.dataset.running,
+    standings: [...document.querySelectorAll('#standings tbody tr')].map((row) =>
+      [row.dataset.entrant, ...numbers([row.cells[5], row.cells[6]]), Number(row.cells[2].textContent)]),
+    head_to_head: [...document.querySelectorAll('#head-to-head tbody tr')].map((row) => [
+      row.dataset.row,
+      [...row.querySelectorAll('td')].reduce((sum, cell) => sum + Number(cell.dataset.matches), 0),
+      [...row.querySelectorAll('td')].reduce((sum, cell) => sum + Number(cell.dataset.ahead), 0)]),
+    seat_matches: [...document.querySelectorAll('table.seat-advantage')]
+      .reduce((sum, table) => sum + Number(table.dataset.matches), 0),
+    seat_wins: [...document.querySelectorAll('table.seat-advantage tbody tr')]
+      .reduce((sum, row) => sum + Number(row.cells[1].textContent), 0),
+    ratings: [...document.querySelectorAll('#rating-plot polyline.series')].map((line) => [
+      line.dataset.entrant, line.getAttribute('points').trim().split(/\s+/).length,
+      Number(line.querySelector('title').textContent.split(' mu ')[1])]),
+  };
+}"""
+
+
+def _disagreements(shown: dict[str, Any]) -> list[str]:
+    """Where the head-to-head, seat table and rating chart contradict the standings on the page.
+
+    Two seats a table and random bots that never forfeit: an entrant's matches are its shared
+    matches in the head-to-head, its wins the matches it finished ahead; every stored match is in
+    the seat table, and its sole winner a seat's win; the chart has a point per match played, after
+    the start, and ends on the standings' mu."""
+    standings = {name: (matches, wins, mu) for name, matches, wins, mu in shown["standings"]}
+    found = []
+    if {name: (matches, wins) for name, matches, wins in shown["head_to_head"]} != {
+        name: (matches, wins) for name, (matches, wins, _) in standings.items()
+    }:
+        found.append(f"head-to-head {shown['head_to_head']} against standings {shown['standings']}")
+    wins = sum(w for _, w, _ in standings.values())
+    if shown["seat_matches"] != shown["done"] or shown["seat_wins"] != wins:
+        found.append(
+            f"seat table: {shown['seat_matches']} matches, {shown['seat_wins']} wins, against"
+            f" {shown['done']} stored and standings {shown['standings']}"
+        )
+    if {name: (points, mu) for name, points, mu in shown["ratings"]} != {
+        name: (matches + 1, mu) for name, (matches, _, mu) in standings.items()
+    }:
+        found.append(f"rating chart {shown['ratings']} against standings {shown['standings']}")
+    return found
+
+
+def _sections_agree(page: Page, timeout: float) -> dict[str, Any]:
+    """What the page shows once every section agrees with the standings (a poll may land between a
+    match being stored and the next being counted: the one after puts it right); fails saying where
+    they still disagree after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shown: dict[str, Any] = page.evaluate(SECTIONS)
+        found = _disagreements(shown)
+        if not found:
+            return shown
+        if time.monotonic() >= deadline:
+            raise AssertionError("; ".join(found))
+        time.sleep(0.2)
 
 
 def _shows_the_newest(watch: Page) -> bool:

@@ -67,6 +67,76 @@ def test_tournament_page_shows_standings_and_a_rating_line_per_entrant(
     assert all(len(points.split()) == 5 for _, points in lines)  # the start and four matches each
 
 
+def test_tournament_sections_are_the_pages_own(base_url: str, tournament_id: int) -> None:
+    """What a running tournament's page swaps in: each of its sections, as the page renders it."""
+    page = fetch(f"{base_url}/tournaments/{tournament_id}").body
+    reply = fetch(f"{base_url}/tournaments/{tournament_id}/sections")
+    assert reply.status == 200 and reply.content_type.startswith("text/html")
+    names = re.findall(r'data-section="([^"]+)"', reply.body)
+    assert names == ["finished", "live", "standings", "head-to-head", "seat-advantage", "rating-history"]
+    assert reply.body.strip() in page
+    assert f'data-sections="/tournaments/{tournament_id}/sections"' in page
+    # A finished tournament's page: its live section hidden, its standings not provisional.
+    assert re.search(r'<section id="live"[^>]*data-running="false"[^>]*hidden>', reply.body)
+    assert re.search(r'<span id="provisional"[^>]*hidden', reply.body)
+    missing = fetch(f"{base_url}/tournaments/987654/sections")
+    assert (
+        missing.status == 404 and message_of(missing.body) == "there is no tournament 987654 in this database"
+    )
+
+
+def test_head_to_head_reads_in_rank_order_on_a_colour_scale(base_url: str, tournament_id: int) -> None:
+    page = fetch(f"{base_url}/tournaments/{tournament_id}").body
+    standings = fetch(f"{base_url}/api/tournaments/{tournament_id}").json()["standings"]
+    table = page[page.index('<table class="list" id="head-to-head">') :]
+    table = table[: table.index("</table>")]
+    ranked = [s["name"] for s in standings]
+    assert re.findall(r'<th class="num" data-column="([^"]+)">', table) == ranked
+    assert re.findall(r'<tr data-row="([^"]+)">', table) == ranked
+    cells = re.findall(
+        r'<td class="num" data-column="[^"]+" data-ahead="(\d+)" data-matches="(\d+)"([^>]*)>', table
+    )
+    colours = {}
+    for ahead, matches, style in cells:
+        if matches == "0":
+            assert style == ""  # no shared match: no colour
+        else:
+            colours[int(ahead) / int(matches)] = style
+    assert colours[1.0] == ' style="background: #92c5de"' and colours[0.0] == ' style="background: #f4a582"'
+    assert colours.get(0.5, ' style="background: #ffffff"') == ' style="background: #ffffff"'
+    assert "linear-gradient(to right, #f4a582, #ffffff, #92c5de)" in page  # the scale's legend
+
+
+def test_seat_table_headings_say_which_interval(base_url: str, tournament_id: int) -> None:
+    page = fetch(f"{base_url}/tournaments/{tournament_id}").body
+    table = page[page.index('<table class="list seat-advantage"') :]
+    headings = re.findall(r"<th[^>]*>([^<]+)</th>", table[: table.index("</thead>")])
+    assert len(headings) == len(set(headings)) == 6
+    assert "win share 95 % interval" in headings and "mean score 95 % interval" in headings
+
+
+def test_a_match_leads_back_to_its_tournament(
+    base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    page = fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[0]}").body
+    crumbs = re.search(r'<nav class="crumbs">(.*?)</nav>', page, re.S)
+    assert crumbs and re.findall(r'<a href="([^"]+)"', crumbs.group(1))[:2] == [
+        f"/tournaments/{tournament_id}",
+        f"/tournaments/{tournament_id}/matches",
+    ]
+    for path, links in (("", 1), ("/matches", 2)):
+        page = fetch(f"{base_url}/tournaments/{tournament_id}{path}").body
+        crumbs = re.search(r'<nav class="crumbs">(.*?)</nav>', page, re.S)
+        assert (
+            crumbs
+            and re.findall(r'<a href="([^"]+)"', crumbs.group(1))
+            == [
+                f"/tournaments/{tournament_id}",
+                f"/tournaments/{tournament_id}/matches",
+            ][:links]
+        )
+
+
 def test_matches_page_applies_the_filters(base_url: str, tournament_id: int, match_ids: list[str]) -> None:
     url = f"{base_url}/tournaments/{tournament_id}/matches"
     assert re.findall(r'<tr data-match="([^"]+)">', fetch(url).body) == match_ids

@@ -54,9 +54,9 @@ def test_standings_page_shows_rank_intervals_head_to_head_and_seat_advantage(
         [s["name"], f"{s['rank_interval'][0]}{DASH}{s['rank_interval'][1]}"] for s in standings
     ]
     names = stats["entrants"]
+    ranked = [names.index(s["name"]) for s in standings]  # rows and columns in the standings' order
     assert drawn["matrix"] == [
-        [name, [[cell["column"], pairing_text(cell)] for cell in row]]
-        for name, row in zip(names, stats["head_to_head"], strict=True)
+        [names[r], [[names[c], pairing_text(stats["head_to_head"][r][c])] for c in ranked]] for r in ranked
     ]
     assert drawn["seats"] == [
         [table["players"], [seat_cells(row) for row in table["seats"]]] for table in stats["seat_advantage"]
@@ -68,5 +68,5 @@ def test_standings_page_shows_rank_intervals_head_to_head_and_seat_advantage(
     there, back = stats["head_to_head"][greedy][random], stats["head_to_head"][random][greedy]
     assert there["matches"] == back["matches"] == 2  # both seat rotations of their one table
     assert there["ahead"] == back["behind"] and there["level"] == back["level"]
-    assert drawn["matrix"][greedy][1][greedy] == ["greedy", "-"]
+    assert drawn["matrix"][ranked.index(greedy)][1][ranked.index(greedy)] == ["greedy", "-"]
     assert len(drawn["seats"]) == 1 and len(drawn["seats"][0][1]) == 2

@@ -33,6 +33,7 @@
 
   const cell = (content, cls) => node("td", { class: cls }, content);
   const fixed = (value, digits = 2) => value.toFixed(digits);
+  // Every time on the ladder's pages in one form, in UTC (the tables' headings say so).
   const when = (iso) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
   const badge = (status, reason) => node("span", { class: `status status-${status}`, title: reason }, status);
   const interval = (row) => (row.rank_interval ? `${row.rank_interval[0]}–${row.rank_interval[1]}` : "—");
@@ -42,19 +43,22 @@
   // flashes; the marks stay until the data changes again.
   class LiveTable {
     constructor(table, empty) {
+      this.table = table;
       this.body = table.tBodies[0];
       this.empty = empty;
       this.before = null;
     }
 
-    // ``decorate(row, item, previous)`` adds what shows the change itself (not part of the row's values).
-    draw(items, key, render, decorate) {
+    // ``decorate(row, item, previous)`` adds what shows the change itself (not part of the row's values);
+    // ``own(item)``, when given, is what marks the row: the figures of its own, not those that move
+    // whenever any other row changes (a rank, a rank interval).
+    draw(items, key, render, decorate, own) {
       const now = new Map();
       const rows = items.map((item) => {
         const id = String(key(item));
         const previous = this.before ? this.before.get(id) : undefined;
         const row = render(item);
-        const signature = row.textContent;
+        const signature = own ? JSON.stringify(own(item)) : row.textContent;
         if (decorate) decorate(row, item, previous);
         row.dataset.key = id;
         if (this.before && (!previous || previous.signature !== signature)) {
@@ -65,7 +69,10 @@
         return row;
       });
       this.body.replaceChildren(...rows);
-      if (this.empty) this.empty.hidden = items.length > 0;
+      if (this.empty) {  // the note that says so, instead of a table of headings alone
+        this.empty.hidden = items.length > 0;
+        this.table.hidden = items.length === 0;
+      }
       this.before = now;
     }
   }
@@ -93,7 +100,7 @@
       cell(interval(row), "num"),
       cell(row.games, "num"),
       cell(when(row.last_game_at), "when"),
-    ), move);
+    ), move, (row) => [row.name, row.participant, row.status, row.mu, row.sigma, row.games, row.last_game_at]);
   }
 
   function bots() {
@@ -121,14 +128,23 @@
 
   function matches() {
     const table = new LiveTable(document.getElementById("in-progress"), document.getElementById("empty"));
-    return (rows) => table.draw(rows, (match) => match.id, (match) => node("tr", { "data-match": match.id },
-      cell(match.id, "num"),
-      cell(badge(match.status)),
-      cell(node("span", { class: "seats" }, ...match.seats.map(seatText))),
-      cell(fixed(match.quality, 3), "num"),
-      cell(when(match.decided_at), "when"),
-      cell(watchLink(match)),
-    ));
+    const results = new LiveTable(document.getElementById("results"), document.getElementById("no-results"));
+    return (board) => {
+      table.draw(board.in_progress, (match) => match.id, (match) => node("tr", { "data-match": match.id },
+        cell(match.id, "num"),
+        cell(badge(match.status)),
+        cell(node("span", { class: "seats" }, ...match.seats.map(seatText))),
+        cell(fixed(match.quality, 3), "num"),
+        cell(when(match.decided_at), "when"),
+        cell(watchLink(match)),
+      ));
+      results.draw(board.recent, (match) => match.id, (match) => node("tr", { "data-match": match.id },
+        cell(match.id, "num"),
+        cell(node("span", { class: "seats" }, ...match.seats.map(seatText))),
+        cell(when(match.finished_at), "when"),
+        cell(watchLink(match)),
+      ));
+    };
   }
 
   function bot() {
@@ -205,7 +221,7 @@
         shown = text;
         await draw(JSON.parse(text));
       }
-      state.textContent = `updated at ${new Date().toLocaleTimeString()}`;
+      state.textContent = `updated at ${when(new Date().toISOString())} (UTC)`;
       live.dataset.polls = String(polls);
       live.classList.remove("stale");
     } catch (error) {
