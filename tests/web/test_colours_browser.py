@@ -1,0 +1,120 @@
+"""Colours and text sizes of the games' boards, as headless Chromium computes them.
+
+Bruges' SVG text keeps 4.5:1 contrast against the shape it is drawn on (WCAG AA for normal text), and
+12 px or more at the board's default size (a 1400 px window).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+from typer.testing import CliRunner
+
+from server.cli import app as cli_app
+
+from .conftest import fetch, needs_chromium, serve
+
+pytestmark = needs_chromium
+
+BRACKET = """\
+name: colours-{game}
+game: {game}
+players: {players}
+rounds: 1
+seed: 5
+entrants:
+{entrants}
+"""
+
+#: Each SVG text of the board: its words, its size in CSS pixels as drawn, its colour, the fill of the
+#: shape under its middle (the page's paper when none) and their contrast ratio (WCAG 2).
+BOARD_TEXT_JS = r"""() => {
+  const channels = (colour) => (colour.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
+  const luminance = (colour) => {
+    const [r, g, b] = channels(colour).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a, b) => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (light + 0.05) / (dark + 0.05);
+  };
+  return [...document.querySelectorAll("#board svg text")].filter((t) => t.textContent.trim()).map((t) => {
+    const scale = t.getScreenCTM();
+    const box = t.getBoundingClientRect();
+    const under = document.elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      .find((e) => e !== t && e instanceof SVGGeometryElement && getComputedStyle(e).fill !== "none");
+    const paper = getComputedStyle(t.ownerSVGElement).backgroundColor;
+    const ground = under ? getComputedStyle(under).fill : paper;
+    const ink = getComputedStyle(t).fill;
+    return {
+      text: t.textContent,
+      px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(scale.a, scale.b),
+      ink,
+      ground,
+      contrast: contrast(ink, ground),
+    };
+  });
+}"""
+
+#: Bruges' yellow, so the test knows it met text on it.
+YELLOW = "rgb(232, 195, 0)"
+
+
+def bracket(game: str, players: int) -> str:
+    entrants = "\n".join(
+        f"  - {{name: random-{seat}, transport: inprocess, bot: bots.random:RandomBot}}"
+        for seat in range(players)
+    )
+    return BRACKET.format(game=game, players=players, entrants=entrants)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Bruges match between two random bots, and a Cities match between three, served on 127.0.0.1."""
+    folder = tmp_path_factory.mktemp("colours")
+    db = folder / "colours.db"
+    for game, players in (("bruges", 2), ("cities", 3)):
+        path: Path = folder / f"{game}.yaml"
+        path.write_text(bracket(game, players))
+        result = CliRunner().invoke(cli_app, ["run", str(path), "--db", str(db)])
+        assert result.exit_code == 0, result.output
+    with serve(db) as url:
+        yield url
+
+
+def open_replay(page: Page, site: str, game: str) -> int:
+    """Opens the first match of ``game``'s tournament at its start; the number of its last moment."""
+    (tournament,) = [t for t in fetch(f"{site}/api/tournaments").json() if t["name"] == f"colours-{game}"]
+    matches = f"/tournaments/{tournament['id']}/matches"
+    page.set_viewport_size({"width": 1400, "height": 3000})
+    page.goto(f"{site}{matches}/{fetch(f'{site}/api{matches}').json()[0]['match_id']}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    return int(page.get_attribute("#viewer", "data-moments") or 0) - 1
+
+
+def texts_through_the_match(page: Page, last: int) -> list[dict[str, Any]]:
+    """The board's texts at about forty moments spread over the match."""
+    found: list[dict[str, Any]] = []
+    for moment in range(0, last + 1, max(1, last // 40)):
+        page.eval_on_selector(
+            "#scrub", f"(bar) => {{ bar.value = {moment}; bar.dispatchEvent(new Event('input')); }}"
+        )
+        page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{moment}'")
+        found += page.evaluate(BOARD_TEXT_JS)
+    return found
+
+
+def test_bruges_board_text_is_legible_on_every_fill(page: Page, site: str) -> None:
+    texts = texts_through_the_match(page, open_replay(page, site, "bruges"))
+    assert any(t["ground"] == YELLOW for t in texts), "no text on a yellow card, die or canal was drawn"
+    faint = [t for t in texts if t["contrast"] < 4.5]
+    assert faint == [], faint[:5]
+    small = [t for t in texts if t["px"] < 12 - 0.01]
+    assert small == [], small[:5]
