@@ -118,3 +118,77 @@ def test_bruges_board_text_is_legible_on_every_fill(page: Page, site: str) -> No
     assert faint == [], faint[:5]
     small = [t for t in texts if t["px"] < 12 - 0.01]
     assert small == [], small[:5]
+
+
+#: Inside Cities' seat panels: each colour an empire's mark paints (its text, ground and borders, a
+#: translucent one laid on white), with its smallest CIE76 distance to a seat's colour; and the contrast
+#: of each mark's text on its ground.
+EMPIRE_MARKS_JS = r"""() => {
+  const channels = (colour) => (colour.match(/[\d.]+/g) || []).map(Number);
+  const onWhite = (colour) => {
+    const [r, g, b, a = 1] = channels(colour);
+    return [r, g, b].map((v) => v * a + 255 * (1 - a));
+  };
+  const linear = (v) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const lab = (rgb) => {
+    const [r, g, b] = rgb.map(linear);
+    const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+    const x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+    const y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+    const z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+    return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+  };
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map(linear);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a, b) => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (light + 0.05) / (dark + 0.05);
+  };
+  const root = getComputedStyle(document.documentElement);
+  const seats = [0, 1, 2, 3, 4, 5].map((n) => root.getPropertyValue("--seat-" + n).trim()).filter(Boolean)
+    .map((hex) => lab(hex.match(/[\da-f]{2}/gi).map((h) => parseInt(h, 16))));
+  const distance = (rgb) => Math.min(...seats.map(
+    (seat) => Math.hypot(...lab(rgb).map((v, i) => v - seat[i]))));
+  const marks = [...document.querySelectorAll(
+    ".ct-seat .ct-group .label, .ct-seat .ct-city, .ct-seat .ct-empire-done")];
+  const painted = [];
+  for (const mark of marks) {
+    const style = getComputedStyle(mark);
+    const borders = ["Top", "Right", "Bottom", "Left"]
+      .filter((side) => parseFloat(style["border" + side + "Width"]) > 0)
+      .map((side) => style["border" + side + "Color"]);
+    const colours = [style.color, style.backgroundColor, ...borders];
+    for (const colour of colours.filter((c) => channels(c)[3] !== 0)) {
+      painted.push({ mark: mark.className, colour, distance: distance(onWhite(colour)) });
+    }
+  }
+  const ground = (mark) => getComputedStyle(mark).backgroundColor;
+  return {
+    seats: seats.length,
+    painted,
+    contrast: marks.filter((mark) => channels(ground(mark))[3] !== 0).map((mark) => ({
+      mark: mark.className,
+      contrast: contrast(onWhite(getComputedStyle(mark).color), onWhite(ground(mark))),
+    })),
+  };
+}"""
+
+#: A colour this far (CIE76) from every seat's is not taken for one.
+DISTINCT = 20
+
+
+def test_cities_empires_are_not_painted_in_seat_colours_inside_seat_panels(page: Page, site: str) -> None:
+    last = open_replay(page, site, "cities")
+    page.keyboard.press("End")
+    page.wait_for_function(f"document.getElementById('viewer').dataset.moment === '{last}'")
+    found: dict[str, Any] = page.evaluate(EMPIRE_MARKS_JS)
+    assert found["seats"] >= 3 and found["painted"], found
+    close = [mark for mark in found["painted"] if mark["distance"] < DISTINCT]
+    assert close == [], close[:5]
+    faint = [mark for mark in found["contrast"] if mark["contrast"] < 4.5]
+    assert faint == [], faint[:5]
