@@ -1,7 +1,8 @@
-"""Colours and text sizes of the games' boards, as headless Chromium computes them.
+"""Colours and text sizes of the boards and the rating chart, as headless Chromium computes them.
 
 Bruges' SVG text keeps 4.5:1 contrast against the shape it is drawn on (WCAG AA for normal text), and
-12 px or more at the board's default size (a 1400 px window).
+12 px or more at the board's default size (a 1400 px window). Inside Cities' seat panels no empire is
+painted in a colour close to a seat's, and the rating chart's entrants are not coloured as seats.
 """
 
 from __future__ import annotations
@@ -30,21 +31,48 @@ entrants:
 {entrants}
 """
 
-#: Each SVG text of the board: its words, its size in CSS pixels as drawn, its colour, the fill of the
-#: shape under its middle (the page's paper when none) and their contrast ratio (WCAG 2).
-BOARD_TEXT_JS = r"""() => {
-  const channels = (colour) => (colour.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
-  const luminance = (colour) => {
-    const [r, g, b] = channels(colour).map((v) => {
-      const c = v / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+#: Colour arithmetic in the page: ``lab`` (CIE L*a*b* of an RGB triple), ``onWhite`` (a CSS colour,
+#: a translucent one laid on white), ``contrast`` (WCAG 2 ratio of two RGB triples), ``seats`` (the
+#: seats' colours, in L*a*b*) and ``distance`` (CIE76, from an RGB triple to the closest seat colour).
+COLOUR_JS = r"""
+  const channels = (colour) => (colour.match(/[\d.]+/g) || []).map(Number);
+  const onWhite = (colour) => {
+    const [r, g, b, a = 1] = channels(colour);
+    return [r, g, b].map((v) => v * a + 255 * (1 - a));
+  };
+  const linear = (v) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const lab = (rgb) => {
+    const [r, g, b] = rgb.map(linear);
+    const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+    const x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+    const y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+    const z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+    return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+  };
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map(linear);
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const contrast = (a, b) => {
     const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
     return (light + 0.05) / (dark + 0.05);
   };
+  const root = getComputedStyle(document.documentElement);
+  const seats = [0, 1, 2, 3, 4, 5].map((n) => root.getPropertyValue("--seat-" + n).trim()).filter(Boolean)
+    .map((hex) => lab(hex.match(/[\da-f]{2}/gi).map((h) => parseInt(h, 16))));
+  const distance = (rgb) => Math.min(...seats.map(
+    (seat) => Math.hypot(...lab(rgb).map((v, i) => v - seat[i]))));
+"""
+
+#: Each SVG text of the board: its words, its size in CSS pixels as drawn, its colour, the fill of the
+#: shape under its middle (the page's paper when none) and their contrast ratio (WCAG 2).
+BOARD_TEXT_JS = (
+    r"""() => {"""
+    + COLOUR_JS
+    + r"""
   return [...document.querySelectorAll("#board svg text")].filter((t) => t.textContent.trim()).map((t) => {
     const scale = t.getScreenCTM();
     const box = t.getBoundingClientRect();
@@ -58,10 +86,11 @@ BOARD_TEXT_JS = r"""() => {
       px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(scale.a, scale.b),
       ink,
       ground,
-      contrast: contrast(ink, ground),
+      contrast: contrast(onWhite(ink), onWhite(ground)),
     };
   });
 }"""
+)
 
 #: Bruges' yellow, so the test knows it met text on it.
 YELLOW = "rgb(232, 195, 0)"
@@ -123,37 +152,10 @@ def test_bruges_board_text_is_legible_on_every_fill(page: Page, site: str) -> No
 #: Inside Cities' seat panels: each colour an empire's mark paints (its text, ground and borders, a
 #: translucent one laid on white), with its smallest CIE76 distance to a seat's colour; and the contrast
 #: of each mark's text on its ground.
-EMPIRE_MARKS_JS = r"""() => {
-  const channels = (colour) => (colour.match(/[\d.]+/g) || []).map(Number);
-  const onWhite = (colour) => {
-    const [r, g, b, a = 1] = channels(colour);
-    return [r, g, b].map((v) => v * a + 255 * (1 - a));
-  };
-  const linear = (v) => {
-    const c = v / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const lab = (rgb) => {
-    const [r, g, b] = rgb.map(linear);
-    const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
-    const x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
-    const y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
-    const z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
-    return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
-  };
-  const luminance = (rgb) => {
-    const [r, g, b] = rgb.map(linear);
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const contrast = (a, b) => {
-    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (light + 0.05) / (dark + 0.05);
-  };
-  const root = getComputedStyle(document.documentElement);
-  const seats = [0, 1, 2, 3, 4, 5].map((n) => root.getPropertyValue("--seat-" + n).trim()).filter(Boolean)
-    .map((hex) => lab(hex.match(/[\da-f]{2}/gi).map((h) => parseInt(h, 16))));
-  const distance = (rgb) => Math.min(...seats.map(
-    (seat) => Math.hypot(...lab(rgb).map((v, i) => v - seat[i]))));
+EMPIRE_MARKS_JS = (
+    r"""() => {"""
+    + COLOUR_JS
+    + r"""
   const marks = [...document.querySelectorAll(
     ".ct-seat .ct-group .label, .ct-seat .ct-city, .ct-seat .ct-empire-done")];
   const painted = [];
@@ -177,6 +179,7 @@ EMPIRE_MARKS_JS = r"""() => {
     })),
   };
 }"""
+)
 
 #: A colour this far (CIE76) from every seat's is not taken for one.
 DISTINCT = 20
@@ -192,3 +195,33 @@ def test_cities_empires_are_not_painted_in_seat_colours_inside_seat_panels(page:
     assert close == [], close[:5]
     faint = [mark for mark in found["contrast"] if mark["contrast"] < 4.5]
     assert faint == [], faint[:5]
+
+
+#: The rating chart's entrant colours, with each one's distance to the closest seat colour and to the
+#: closest other entrant's, and its contrast on white.
+CHART_JS = (
+    r"""() => {"""
+    + COLOUR_JS
+    + r"""
+  const strokes = [...document.querySelectorAll(".plot polyline.series")]
+    .map((line) => onWhite(getComputedStyle(line).stroke));
+  return strokes.map((rgb, i) => ({
+    colour: rgb,
+    seat: distance(rgb),
+    other: Math.min(...strokes.filter((_, j) => j !== i)
+      .map((other) => Math.hypot(...lab(rgb).map((v, k) => v - lab(other)[k])))),
+    contrast: contrast(rgb, [255, 255, 255]),
+  }));
+}"""
+)
+
+
+def test_the_rating_chart_does_not_colour_entrants_as_seats(page: Page, site: str) -> None:
+    (tournament,) = [t for t in fetch(f"{site}/api/tournaments").json() if t["name"] == "colours-cities"]
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto(f"{site}/tournaments/{tournament['id']}")
+    lines: list[dict[str, Any]] = page.evaluate(CHART_JS)
+    assert len(lines) == 3, lines
+    assert [line for line in lines if line["seat"] < DISTINCT] == []
+    assert [line for line in lines if line["other"] < DISTINCT] == []
+    assert [line for line in lines if line["contrast"] < 3] == []
