@@ -24,14 +24,29 @@ Path = list[str | int]
 Change = list[Any]
 
 
+class _Texts:
+    """Each value's JSON text, kept for the containers seen (a view is compared with the one before
+    it and then with the one after it: its text is made once)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[Any, str]] = {}  # by id; the value is kept so its id stays its own
+
+    def of(self, value: dict[str, Any] | list[Any]) -> str:
+        kept = self._kept.get(id(value))
+        if kept is None:
+            kept = self._kept[id(value)] = (value, _json(value))
+        return kept[1]
+
+    def same(self, a: Any, b: Any) -> bool:
+        """The same JSON: ``True`` is not ``1``, ``1`` is not ``1.0`` and keys keep their order, unlike
+        Python's ``==`` (which rules out most differences first, and quickly)."""
+        if not isinstance(a, dict | list):
+            return type(a) is type(b) and bool(a == b)
+        return bool(a == b) and self.of(a) == self.of(b)
+
+
 def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
-
-
-def _same(a: Any, b: Any) -> bool:
-    """The same JSON: ``True`` is not ``1``, ``1`` is not ``1.0`` and keys keep their order, unlike
-    Python's ``==`` (which rules out most differences first, and quickly)."""
-    return bool(a == b) and _json(a) == _json(b)
 
 
 def _keeps_order(before: dict[str, Any], after: dict[str, Any]) -> bool:
@@ -40,16 +55,19 @@ def _keeps_order(before: dict[str, Any], after: dict[str, Any]) -> bool:
     return kept + [key for key in after if key not in before] == list(after)
 
 
-def changes(before: Any, after: Any, path: Path | None = None) -> list[Change]:
+def changes(before: Any, after: Any, texts: _Texts | None = None) -> list[Change]:
     """The operations that turn ``before`` into ``after`` (both plain JSON data)."""
-    at: Path = [] if path is None else path
-    if _same(before, after):
+    return _changes(before, after, [], _Texts() if texts is None else texts)
+
+
+def _changes(before: Any, after: Any, at: Path, texts: _Texts) -> list[Change]:
+    if texts.same(before, after):
         return []
     if isinstance(before, dict) and isinstance(after, dict) and _keeps_order(before, after):
         found = [[[*at, key]] for key in before if key not in after]
         for key, value in after.items():
             if key in before:
-                found += changes(before[key], value, [*at, key])
+                found += _changes(before[key], value, [*at, key], texts)
             else:
                 found.append([[*at, key], value])
         return found
@@ -57,7 +75,7 @@ def changes(before: Any, after: Any, path: Path | None = None) -> list[Change]:
         found = []
         for index, value in enumerate(after):
             if index < len(before):
-                found += changes(before[index], value, [*at, index])
+                found += _changes(before[index], value, [*at, index], texts)
             else:
                 found.append([[*at, index], value])
         if len(after) < len(before):
@@ -70,11 +88,12 @@ def changes(before: Any, after: Any, path: Path | None = None) -> list[Change]:
 def with_view_changes(replay: dict[str, Any]) -> dict[str, Any]:
     """``replay`` with every moment after the first holding ``changes`` in place of its ``view``."""
     moments = replay["moments"]
+    texts = _Texts()
     compact = [
         moment
         if i == 0
         else {key: value for key, value in moment.items() if key != "view"}
-        | {"changes": changes(moments[i - 1]["view"], moment["view"])}
+        | {"changes": changes(moments[i - 1]["view"], moment["view"], texts)}
         for i, moment in enumerate(moments)
     ]
     return replay | {"moments": compact}
