@@ -11,6 +11,7 @@ from typing import Any
 
 from .games import game_script
 from .templating import inline_script, render, script_json, static_text
+from .view_changes import with_view_changes
 
 
 def export_html(replay: dict[str, Any]) -> str:
@@ -22,7 +23,7 @@ def export_html(replay: dict[str, Any]) -> str:
     return render(
         "replay_file.html",
         replay=replay,
-        replay_json=script_json(replay),
+        replay_json=script_json(with_view_changes(replay)),
         styles=static_text("site.css") + static_text("viewer.css"),
         script=inline_script(static_text("viewer.js")),
         game_script=None if module is None else inline_script(module),

@@ -12,8 +12,10 @@ from .catalog import RatingPoint
 
 WIDTH, HEIGHT = 760, 320
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 12, 36
-#: Seat and entrant colours, distinguishable and readable on white.
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
+#: Entrant colours: readable on white (3:1 or more), apart from each other, and apart from the seats'
+#: colours (CIE76 distance 20 or more), since an entrant plays in every seat and a seat's colour on the
+#: tournament page would say otherwise.
+PALETTE = ("#1b2a6b", "#0b7a75", "#b8860b", "#e7298a", "#555555", "#7a8c00", "#5b1a6e", "#000000")
 _NICE_STEPS = (1, 2, 5, 10, 20, 50, 100)
 
 

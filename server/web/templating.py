@@ -12,6 +12,8 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from server.ladder.store import LADDER_FINGERPRINT
 
+from .view_changes import with_view_changes
+
 ENVIRONMENT = Environment(
     loader=PackageLoader("server.web", "templates"),
     autoescape=select_autoescape(default=True),
@@ -41,9 +43,11 @@ def render(template: str, **context: Any) -> str:
 
 
 def render_viewer(template: str, replay: dict[str, Any], **context: Any) -> str:
-    """A page of the replay viewer: the replay inlined for the viewer, its game's drawing module named."""
+    """A page of the replay viewer: the replay inlined for the viewer (each moment's view as its
+    changes), its game's drawing module named."""
     script = f"/games/{quote(replay['match']['game'], safe='')}.js"
-    return render(template, replay=replay, replay_json=script_json(replay), game_script=script, **context)
+    payload = script_json(with_view_changes(replay))
+    return render(template, replay=replay, replay_json=payload, game_script=script, **context)
 
 
 def static_text(name: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from server.web.catalog import Catalog
+from server.web.view_changes import with_view_changes
 
 from ..stored_steps import BROKEN_BLOCKS, overwrite_block, replace_step, rewrite_step
 from .conftest import fetch, serve
@@ -155,7 +156,7 @@ def test_match_page_holds_the_replay_and_only_local_assets(
     reply = fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[1]}")
     assert reply.status == 200
     api = fetch(f"{base_url}/api/tournaments/{tournament_id}/matches/{match_ids[1]}").json()
-    assert replay_in_page(reply.body) == api
+    assert replay_in_page(reply.body) == with_view_changes(api)
     assets = ASSET.findall(reply.body)
     assert "/static/viewer.js" in assets and "/static/viewer.css" in assets
     assert all(a.startswith("/") and not a.startswith("//") for a in assets), assets
@@ -298,7 +299,7 @@ def test_a_seat_page_holds_that_seats_replay_and_says_so(
 ) -> None:
     path = f"/tournaments/{tournament_id}/matches/{match_ids[1]}"
     page = fetch(f"{base_url}{path}?seat=1").body
-    assert replay_in_page(page) == fetch(f"{base_url}/api{path}?seat=1").json()
+    assert replay_in_page(page) == with_view_changes(fetch(f"{base_url}/api{path}?seat=1").json())
     assert 'data-viewer-seat="1"' in page and f'data-replay-url="/api{path}"' in page
     options = re.findall(r'<option value="(\d*)"( selected)?>([^<]*)</option>', selector(page))
     names = [s["name"] for s in replay_of(page)["seats"]]
@@ -318,7 +319,7 @@ def test_a_seat_export_is_that_seats_view(base_url: str, tournament_id: int, mat
     with urllib.request.urlopen(f"{base_url}{path}/export?seat=0") as response:
         assert response.headers["content-disposition"] == f'attachment; filename="{match_ids[0]}-seat0.html"'
         page = response.read().decode()
-    assert replay_in_page(page) == fetch(f"{base_url}/api{path}?seat=0").json()
+    assert replay_in_page(page) == with_view_changes(fetch(f"{base_url}/api{path}?seat=0").json())
     assert " disabled" in selector(page) and '<option value="0" selected>' in selector(page)
 
 

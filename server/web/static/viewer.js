@@ -93,6 +93,48 @@
 
   window.smtourney.scoreTable = scoreTable;
 
+  // --- a page's moments: the first view, then each moment's changes -------------------------------
+
+  /* Rebuilds, in place, the ``view`` of every moment that carries ``changes`` instead (a served or
+   * exported page does: server/web/view_changes.py, docs/web-viewer.md): each change is
+   * ``[path, value]`` (set; an index one past a list's end appends) or ``[path]`` (remove the key, or
+   * cut the list there). Views share what did not change: each is copied only along changed paths. */
+  function rebuildViews(moments) {
+    moments.forEach((moment, i) => {
+      if (!moment.changes) return;
+      const copied = new Set();
+      const own = (node) => {
+        if (copied.has(node)) return node;
+        const copy = Array.isArray(node) ? node.slice() : Object.assign({}, node);
+        copied.add(copy);
+        return copy;
+      };
+      let view = moments[i - 1].view;
+      for (const [path, ...value] of moment.changes) {
+        if (path.length === 0) {
+          view = value[0];
+          continue;
+        }
+        view = own(view);
+        let node = view;
+        for (const key of path.slice(0, -1)) {
+          const child = own(node[key]);
+          node[key] = child;
+          node = child;
+        }
+        const key = path[path.length - 1];
+        if (value.length) node[key] = value[0];
+        else if (Array.isArray(node)) node.length = key;
+        else delete node[key];
+      }
+      moment.view = view;
+      delete moment.changes;
+    });
+    return moments;
+  }
+
+  window.smtourney.rebuildViews = rebuildViews;
+
   // --- the viewer ---------------------------------------------------------------------------------
 
   function start() {
@@ -222,7 +264,7 @@
     /* Takes ``data`` as the replay shown (at first, and when another seat's view is chosen). */
     function load(data) {
       replay = data;
-      moments = data.moments;
+      moments = rebuildViews(data.moments);
       last = moments.length - 1;
       current = -1;
 

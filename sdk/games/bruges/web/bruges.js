@@ -18,12 +18,14 @@
   }
   const { html, svg } = viewer;
   const FILL = { blue: "#3a6fd8", brown: "#8a5a2b", red: "#d23c3c", purple: "#7b3fa6", yellow: "#e8c300" };
+  /* Text on a colour's fill, at 4.5:1 contrast or more: white is 1.7:1 on yellow, so yellow takes dark ink. */
+  const INK = { blue: "#fff", brown: "#fff", red: "#fff", purple: "#fff", yellow: "#222" };
   const COLOURS = ["blue", "brown", "red", "purple", "yellow"];
 
   const CSS = `
 .bg-board { display: flex; flex-direction: column; gap: 12px; }
 .bg-board svg { background: var(--paper); border: 1px solid var(--line); max-width: 100%; min-width: 720px; height: auto; }
-.bg-board svg text { font: 12px sans-serif; fill: #222; }
+.bg-board svg text { font: 13px sans-serif; fill: #222; }
 .bg-board svg .active-frame { stroke: #f0b400; stroke-width: 3; fill: none; }
 .bg-board svg .viewing-frame { stroke: #2a7; stroke-width: 3; fill: none; stroke-dasharray: 8 4; }
 .bg-board svg .bg-viewing-mark { fill: #2a7; font-weight: bold; }
@@ -70,7 +72,7 @@
       const x = 10 + i * 34;
       g.append(svg("rect", { x, y: 26, width: 28, height: 28, rx: 5, fill: FILL[colour], class: "bg-die",
         "data-colour": colour, "data-value": value === null ? "" : value }));
-      g.append(text(x + 10, 45, value === null ? "·" : value, { fill: "#fff", style: "fill:#fff;font-weight:bold" }));
+      g.append(text(x + 10, 45, value === null ? "·" : value, { style: `fill:${INK[colour]};font-weight:bold` }));
     });
     view.piles.forEach((pile, p) => {
       const x = 200 + p * 120;
@@ -123,7 +125,7 @@
       view.canal_colours[section].forEach((colour, k) => {
         const x = 26 + k * 34;
         const space = boxed(x, 64 + section * 26, 30, 20, view.canal_costs[k], { fill: k < built ? FILL[colour] : "#fff",
-          stroke: FILL[colour], "stroke-width": k === 2 ? 3 : 1 }, k < built ? { style: "fill:#fff" } : {});
+          stroke: FILL[colour], "stroke-width": k === 2 ? 3 : 1 }, k < built ? { style: `fill:${INK[colour]}` } : {});
         space.firstChild.setAttribute("class", k < built ? "bg-canal built" : "bg-canal");
         space.firstChild.dataset.section = section;
         space.firstChild.dataset.space = k + 1;
@@ -145,7 +147,7 @@
       if (house.person) {
         const turn = house.rotated ? ` rotate(90 ${x + 30} 148)` : "";
         const person = boxed(x + 4, 132, 52, 32, house.person.person, { fill: "#fffbe8", stroke: FILL[house.person.colour],
-          "stroke-width": 3 }, { style: "font-size:10px" });
+          "stroke-width": 3 });
         if (turn) person.setAttribute("transform", turn.trim());
         hg.append(person);
       }
@@ -155,7 +157,7 @@
     const hand = svg("g", { class: "bg-hand", "data-size": s.hand_size, "data-hidden": s.hand === null ? "1" : "" });
     if (s.hand !== null) {
       s.hand.forEach((card, i) => {
-        const shown = boxed(10 + i * 70, 176, 66, 24, card.person, { fill: FILL[card.colour] }, { style: "fill:#fff;font-size:11px" });
+        const shown = boxed(10 + i * 70, 176, 66, 24, card.person, { fill: FILL[card.colour] }, { style: `fill:${INK[card.colour]}` });
         shown.firstChild.setAttribute("class", "bg-card");
         shown.firstChild.dataset.card = card.id;
         hand.append(shown);

@@ -52,17 +52,17 @@
 .ct-final th:first-child, .ct-final td:first-child { text-align: left; }
 .ct-tie-break { margin: 4px 0 0; }
 .ct-completed { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 6px; }
-.ct-empire-done { padding: 1px 8px; border-radius: 3px; color: #fff; background: var(--empire); font-size: 0.85em; font-weight: bold; }
+.ct-empire-done { padding: 1px 8px; border-radius: 3px; color: var(--ink); background: var(--empire); border: 1px solid #0004; font-size: 0.85em; font-weight: bold; }
 .ct-empire-done::before { content: "✔ "; }
 
 .ct-groups { display: flex; flex-direction: column; gap: 3px; margin: 4px 0; }
 .ct-group { display: flex; gap: 6px; align-items: baseline; }
-.ct-group .label { flex: 0 0 7.5em; font-size: 0.82em; color: var(--empire); font-weight: bold; white-space: nowrap; }
-.ct-group .label .count { color: var(--muted); font-weight: normal; }
+.ct-group .label { flex: 0 0 7.5em; font-size: 0.82em; color: var(--ink); background: var(--empire); border-radius: 3px; padding: 0 4px; font-weight: bold; white-space: nowrap; }
+.ct-group .label .count { font-weight: normal; }
 .ct-group .cities { display: flex; flex-wrap: wrap; gap: 3px; }
-.ct-city { padding: 0 6px; border: 1px solid var(--empire); border-left-width: 4px; border-radius: 3px; font-size: 0.85em; background: #fff; }
+.ct-city { padding: 0 6px; border: 1px solid #0004; border-radius: 3px; font-size: 0.85em; background: var(--empire); }
 .ct-city.capital { font-weight: bold; }
-.ct-city.capital::before { content: "♛ "; color: var(--empire); }
+.ct-city.capital::before { content: "♛ "; }
 .ct-city.wonder::after { content: " ✦"; color: #c89b00; }
 .ct-none { color: var(--muted); font-size: 0.85em; font-style: italic; }
 
@@ -79,15 +79,17 @@
 .ct-log > ol > li { border-left: 3px solid var(--seat, var(--line)); padding-left: 8px; }
 .ct-log .when { color: var(--muted); font-size: 0.85em; margin-right: 6px; }
 
-.e-rome { --empire: #b03a2e; }
-.e-greece { --empire: #2471a3; }
-.e-carthage { --empire: #7d3c98; }
-.e-egypt { --empire: #b7950b; }
-.e-persia { --empire: #117a65; }
-.e-celts { --empire: #1e8449; }
-.e-jews { --empire: #5d6d7e; }
-.e-etruscans { --empire: #a04000; }
-.e-neutral { --empire: #8d96a3; }
+/* Empires are light tints under dark text, the seats' colours strong hues: inside a seat's panel an
+ * empire never looks like a seat. */
+.e-rome { --empire: #f6d3ce; }
+.e-greece { --empire: #d3e5f5; }
+.e-carthage { --empire: #e6d6f1; }
+.e-egypt { --empire: #f4e8b8; }
+.e-persia { --empire: #c9ece4; }
+.e-celts { --empire: #d6efcf; }
+.e-jews { --empire: #e0e3e8; }
+.e-etruscans { --empire: #f7dcc6; }
+.e-neutral { --empire: #f1f1ee; }
 .seat-5 { --seat: var(--seat-5, #8c564b); }
 `;
 
