@@ -23,6 +23,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import IO
 
+from .child_process import wait_or_kill
 from .executor import ExecutorError
 from .jobs import JobResult, KeepOnly, MatchJob
 
@@ -129,10 +130,6 @@ class WorkerPool:
             elif worker.process.poll() is None:
                 worker.process.terminate()
         for worker in self._workers:
-            try:
-                worker.process.wait(STOP_GRACE_S)
-            except subprocess.TimeoutExpired:
-                worker.process.kill()
-                worker.process.wait()
+            wait_or_kill(worker.process, STOP_GRACE_S)
             worker.connection.close()
         self._log.close()

@@ -25,6 +25,7 @@ import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+from .child_process import wait_or_kill
 from .executor import ExecutorError, ExecutorLostError, NoticeCallback, ReplayCallback
 from .jobs import JobResult, KeepOnly, MatchJob
 from .ray_messages import Failed, Finished, Noticed, Replayed, Started
@@ -160,11 +161,7 @@ class RayExecutor:
             return ExecutorLostError(self._death())
 
     def _death(self) -> str:
-        try:
-            status = self._process.wait(STOP_GRACE_S)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            status = self._process.wait()
+        status = wait_or_kill(self._process, STOP_GRACE_S)
         how = f"killed by {signal.Signals(-status).name}" if status < 0 else f"exit status {status}"
         cause = last_ray_error(self._log_path)
         cause = f": {cause.rstrip('.')}" if cause else ""
@@ -187,11 +184,7 @@ class RayExecutor:
         self._closed = True
         if self._process.poll() is None:
             self._process.terminate()
-            try:
-                self._process.wait(STOP_GRACE_S)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait()
+            wait_or_kill(self._process, STOP_GRACE_S)
         self._connection.close()
         if self._own_folder is not None:
             end_processes_using(self._own_folder)
