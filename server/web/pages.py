@@ -7,6 +7,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from server.tournament.conduct import FAULT_KINDS
 from server.tournament.report import pairing_text, seat_verdict
 
 from .deps import CatalogDep, LadderCatalogDep, RowId
@@ -57,6 +58,7 @@ def matches_page(tournament_id: RowId, request: Request, catalog: CatalogDep) ->
             entrants=catalog.entrant_names(tournament_id),
             seats=range(max((len(m.seats) for m in every), default=0)),
             seat_filter=seat_filter,
+            fault_kinds=FAULT_KINDS,
             matches=catalog.matches(tournament_id, seat_filter),
             total=len(every),
         )
