@@ -16,6 +16,7 @@ from .filters import SeatFilter, viewer_seat
 from .live_routes import LiveDep
 from .plot import rating_plot
 from .templating import render, render_viewer
+from .timing_plot import timing_plot
 
 router = APIRouter(default_response_class=HTMLResponse)
 
@@ -82,6 +83,7 @@ def match_page(tournament_id: RowId, match_id: str, request: Request, catalog: C
             tournament=catalog.tournament(tournament_id),
             replay_url="/api" + match_url,
             export_url=f"{match_url}/export{_seat_query(seat)}",
+            timing=timing_plot(replay),
         )
     )
 

@@ -11,7 +11,7 @@ from .conftest import fetch
 def diagnostics_rows(page: str) -> dict[str, str]:
     found = re.search(r'<table class="list" id="diagnostics">(.*?)</table>', page, re.DOTALL)
     assert found, "the page has no diagnostics table"
-    rows = re.findall(r'<tr data-entrant="([^"]+)">(.*?)</tr>', found.group(1), re.DOTALL)
+    rows = re.findall(r'<tr data-diagnostics="([^"]+)">(.*?)</tr>', found.group(1), re.DOTALL)
     return dict(rows)
 
 
@@ -56,3 +56,23 @@ def test_an_unknown_fault_kind_is_a_clear_400(base_url: str, tournament_id: int)
     ):
         reply = fetch(url)
         assert reply.status == 400 and "fault must be one of" in html.unescape(reply.body)
+
+
+def test_a_match_page_charts_each_seats_answer_times(
+    base_url: str, tournament_id: int, match_ids: list[str]
+) -> None:
+    url = f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[0]}"
+    page = fetch(url).body
+    replay = fetch(f"{base_url}/api/tournaments/{tournament_id}/matches/{match_ids[0]}").json()
+    timed = {seat["seat"]: 0 for seat in replay["seats"]}
+    for moment in replay["moments"]:
+        step = moment["step"]
+        if step is not None and step["latency_us"] is not None:
+            timed[step["seat"]] += 1
+    lines = re.findall(
+        r'<polyline class="series" data-seat="(\d+)" data-answers="(\d+)" points="([^"]*)"', page
+    )
+    assert {int(seat): int(answers) for seat, answers, _ in lines} == timed and all(timed.values())
+    assert all(len(points.split()) == int(answers) for _, answers, points in lines)
+    seat_view = fetch(f"{url}?seat=1").body  # a seat's view shows only its own times
+    assert re.findall(r'data-seat="(\d+)" data-answers="(\d+)" points', seat_view) == [("1", str(timed[1]))]
