@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
@@ -15,6 +16,7 @@ from .export import export_html
 from .filters import SeatFilter, viewer_seat
 from .live_routes import LiveDep
 from .plot import rating_plot
+from .seat_logs import seat_log_url
 from .templating import render, render_viewer
 from .timing_plot import timing_plot
 
@@ -84,8 +86,22 @@ def match_page(tournament_id: RowId, match_id: str, request: Request, catalog: C
             replay_url="/api" + match_url,
             export_url=f"{match_url}/export{_seat_query(seat)}",
             timing=timing_plot(replay),
+            seat_logs=_seat_logs(request, tournament_id, match_id, replay),
         )
     )
+
+
+def _seat_logs(
+    request: Request, tournament_id: int, match_id: str, replay: dict[str, Any]
+) -> list[tuple[str, str]]:
+    """Each seat's label and log link, where the app offers logs (the organiser's viewer) and the
+    organiser's view of every seat is shown; none elsewhere."""
+    if getattr(request.app.state, "log_dir", None) is None or replay["viewer_seat"] is not None:
+        return []
+    return [
+        (f"seat {s['seat']}: {s['name']}", seat_log_url(tournament_id, quote(match_id, safe=""), s["seat"]))
+        for s in replay["seats"]
+    ]
 
 
 @router.get("/tournaments/{tournament_id}/matches/{match_id}/export")

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import html
 import re
+from contextlib import closing
+from pathlib import Path
 
-from .conftest import fetch
+from server.store.repository import Store
+from server.web.app import viewer_app
+
+from .conftest import fetch, serve
 
 
 def diagnostics_rows(page: str) -> dict[str, str]:
@@ -76,3 +81,31 @@ def test_a_match_page_charts_each_seats_answer_times(
     assert all(len(points.split()) == int(answers) for _, answers, points in lines)
     seat_view = fetch(f"{url}?seat=1").body  # a seat's view shows only its own times
     assert re.findall(r'data-seat="(\d+)" data-answers="(\d+)" points', seat_view) == [("1", str(timed[1]))]
+
+
+def test_the_organisers_viewer_serves_each_seats_log(
+    base_url: str, tournament_db: Path, tournament_id: int, match_ids: list[str]
+) -> None:
+    match_id = match_ids[0]
+    page = fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_id}").body
+    links = re.findall(r'<li><a href="([^"]+)">seat (\d+): ([^<]+)</a></li>', page)
+    assert [int(seat) for _, seat, _ in links] == [0, 1]
+    for url, seat, name in links:
+        reply = fetch(base_url + url)
+        kept = tournament_db.parent / f"{tournament_db.stem}-logs" / f"{match_id}.seat{seat}.{name}.log"
+        assert reply.status == 200 and reply.content_type.startswith("text/plain")
+        assert reply.body == kept.read_text()
+    assert "seat-logs" not in fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_id}?seat=0").body
+    assert fetch(f"{base_url}/tournaments/{tournament_id}/matches/{match_id}/seats/5/log").status == 404
+    assert fetch(f"{base_url}/tournaments/{tournament_id}/matches/..%2F..%2Fx/seats/0/log").status == 404
+
+
+def test_the_viewer_the_ladder_mounts_serves_no_log(
+    tournament_db: Path, tournament_id: int, match_ids: list[str]
+) -> None:
+    """The viewer as the ladder's service mounts it, for anyone who reaches the service."""
+    store = Store.open(tournament_db)
+    with closing(store), serve(tournament_db, lambda _: viewer_app(store)) as url:
+        match = f"{url}/tournaments/{tournament_id}/matches/{match_ids[0]}"
+        assert fetch(match).status == 200 and "seat-logs" not in fetch(match).body
+        assert fetch(f"{match}/seats/0/log").status == 404
