@@ -7,10 +7,12 @@ import re
 from contextlib import closing
 from pathlib import Path
 
+from playwright.sync_api import Page
+
 from server.store.repository import Store
 from server.web.app import viewer_app
 
-from .conftest import fetch, serve
+from .conftest import fetch, needs_chromium, serve
 
 
 def diagnostics_rows(page: str) -> dict[str, str]:
@@ -109,3 +111,20 @@ def test_the_viewer_the_ladder_mounts_serves_no_log(
         match = f"{url}/tournaments/{tournament_id}/matches/{match_ids[0]}"
         assert fetch(match).status == 200 and "seat-logs" not in fetch(match).body
         assert fetch(f"{match}/seats/0/log").status == 404
+
+
+@needs_chromium
+def test_the_diagnostics_and_the_time_chart_are_drawn_at_phone_width(
+    page: Page, base_url: str, tournament_id: int, match_ids: list[str], page_errors: list[str]
+) -> None:
+    page.set_viewport_size({"width": 400, "height": 900})
+    page.goto(f"{base_url}/tournaments/{tournament_id}")
+    link = page.locator('#diagnostics tr[data-diagnostics="faulty"] a[data-fault="illegal_action"]')
+    assert link.is_visible() and link.inner_text().startswith("illegal action")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    page.goto(f"{base_url}/tournaments/{tournament_id}/matches/{match_ids[0]}")
+    chart = page.locator("#timing-plot").bounding_box()
+    assert chart is not None and chart["width"] > 100 and chart["height"] > 30
+    assert page.locator("#timing-plot polyline.series").count() == 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    assert page_errors == []
