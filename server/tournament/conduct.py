@@ -28,6 +28,8 @@ STRIKE_KINDS = (
     "malformed reply",
     "illegal action",
 )
+#: Every kind :func:`fault_kind` gives, in the order the diagnostics list them.
+FAULT_KINDS = (*(kind.replace(" ", "_") for kind in STRIKE_KINDS), "forfeit", "end_match_failed", "other")
 _STRIKE = re.compile(r"decision \d+ \([^)]*\): (?P<reason>.*)", re.DOTALL)
 
 

@@ -20,8 +20,9 @@ from starlette.middleware.gzip import GZipMiddleware
 from server.store.database import StoreError
 from server.store.location import Location
 from server.store.repository import Store
+from server.tournament.runner import log_dir_of
 
-from . import api, games, ladder_pages, live_routes, pages
+from . import api, games, ladder_pages, live_routes, pages, seat_logs
 from .catalog import Catalog, MatchInFlightError, NotFoundError, UnreadableReplayError
 from .filters import FilterError
 from .ladder_catalog import LadderCatalog
@@ -84,7 +85,10 @@ def create_app(db_path: Location) -> FastAPI:
         yield
         store.close()
 
-    return viewer_app(store, lifespan)
+    app = viewer_app(store, lifespan)
+    app.state.log_dir = log_dir_of(db_path)  # the organiser's viewer: seat logs too
+    app.include_router(seat_logs.router)
+    return app
 
 
 def viewer_app(

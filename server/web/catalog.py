@@ -183,7 +183,9 @@ class Catalog:
                 for s in seats
             ]
             if seat_filter is None or any(
-                seat_filter.passes(entrant=s.name, seat=s.seat, strikes=s.strikes, score=s.score)
+                seat_filter.passes(
+                    entrant=s.name, seat=s.seat, strikes=s.strikes, score=s.score, faults=s.faults
+                )
                 for s in seat_rows
             ):
                 rows.append(

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from server.ladder.store import LADDER_FINGERPRINT
+from server.tournament.conduct import FAULT_KINDS
 
 from .deps import CatalogDep, LadderCatalogDep, RowId
 from .export import export_html
 from .filters import SeatFilter, viewer_seat
 from .live_routes import LiveDep
+from .seat_logs import seat_log_url
 from .templating import render, render_viewer
+from .timing_plot import timing_plot
 from .tournament_list import listed_tournaments
 from .tournament_page import TournamentPage
 
@@ -67,6 +70,7 @@ def matches_page(tournament_id: RowId, request: Request, catalog: CatalogDep) ->
             entrants=catalog.entrant_names(tournament_id),
             seats=range(max((len(m.seats) for m in every), default=0)),
             seat_filter=seat_filter,
+            fault_kinds=FAULT_KINDS,
             matches=catalog.matches(tournament_id, seat_filter),
             total=len(every),
         )
@@ -90,8 +94,23 @@ def match_page(tournament_id: RowId, match_id: str, request: Request, catalog: C
             tournament=catalog.tournament(tournament_id),
             replay_url="/api" + match_url,
             export_url=f"{match_url}/export{_seat_query(seat)}",
+            timing=timing_plot(replay),
+            seat_logs=_seat_logs(request, tournament_id, match_id, replay),
         )
     )
+
+
+def _seat_logs(
+    request: Request, tournament_id: int, match_id: str, replay: dict[str, Any]
+) -> list[tuple[str, str]]:
+    """Each seat's label and log link, where the app offers logs (the organiser's viewer) and the
+    organiser's view of every seat is shown; none elsewhere."""
+    if getattr(request.app.state, "log_dir", None) is None or replay["viewer_seat"] is not None:
+        return []
+    return [
+        (f"seat {s['seat']}: {s['name']}", seat_log_url(tournament_id, quote(match_id, safe=""), s["seat"]))
+        for s in replay["seats"]
+    ]
 
 
 @router.get("/tournaments/{tournament_id}/matches/{match_id}/export")

@@ -16,7 +16,6 @@ LEFT, RIGHT, TOP, BOTTOM = 48, 16, 12, 36
 #: colours (CIE76 distance 20 or more), since an entrant plays in every seat and a seat's colour on the
 #: tournament page would say otherwise.
 PALETTE = ("#1b2a6b", "#0b7a75", "#b8860b", "#e7298a", "#555555", "#7a8c00", "#5b1a6e", "#000000")
-_NICE_STEPS = (1, 2, 5, 10, 20, 50, 100)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +48,14 @@ class RatingPlot:
     series: list[Series]
 
 
-def _step(span: float, ticks: int) -> int:
-    return next((s for s in _NICE_STEPS if span / s <= ticks), _NICE_STEPS[-1])
+def nice_step(span: float, ticks: int) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... that cuts ``span`` into at most ``ticks`` steps."""
+    decade = 1
+    while True:
+        for step in (decade, 2 * decade, 5 * decade):
+            if span / step <= ticks:
+                return step
+        decade *= 10
 
 
 def rating_plot(history: dict[str, list[RatingPoint]]) -> RatingPlot:
@@ -59,7 +64,7 @@ def rating_plot(history: dict[str, list[RatingPoint]]) -> RatingPlot:
     matches = max((p.number for p in points), default=0) or 1
     low = min((p.mu - p.sigma for p in points), default=0.0)
     high = max((p.mu + p.sigma for p in points), default=50.0)
-    y_step = _step(high - low, 8)
+    y_step = nice_step(high - low, 8)
     y_low, y_high = math.floor(low / y_step) * y_step, math.ceil(high / y_step) * y_step
     if y_high == y_low:
         y_high += y_step
@@ -87,7 +92,7 @@ def rating_plot(history: dict[str, list[RatingPoint]]) -> RatingPlot:
                 final_mu=round(last.mu, 2),
             )
         )
-    x_step = _step(matches, 10)
+    x_step = nice_step(matches, 10)
     return RatingPlot(
         width=WIDTH,
         height=HEIGHT,

@@ -8,7 +8,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from server.store.location import Location
@@ -48,11 +49,12 @@ def overlap(a: list[float], b: list[float]) -> bool:
 
 
 @contextmanager
-def serve(db: Location) -> Iterator[str]:
-    """Serve ``db`` on 127.0.0.1 on a free port; yields the base URL; always stops the server."""
+def serve(db: Location, make_app: Callable[[Location], FastAPI] = create_app) -> Iterator[str]:
+    """Serve ``db`` (as ``make_app`` builds the app) on 127.0.0.1 on a free port; yields the base
+    URL; always stops the server."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(create_app(db), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(make_app(db), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:

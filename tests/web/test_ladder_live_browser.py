@@ -88,9 +88,7 @@ def test_the_public_watches_the_ladder_play(ladder: Api, browser: Browser, page:
         matches.close()
 
     # The leaderboard follows the results without a reload.
-    page.wait_for_function(
-        f"() => Object.values(({GAMES_JS})()).some((games) => games > 0)", timeout=180_000
-    )
+    page.wait_for_function(f"() => Object.values(({GAMES_JS})()).some((games) => games > 0)", timeout=180_000)
     assert page.evaluate("() => window.notReloaded") is True
     drawn = page.evaluate(GAMES_JS)
     board = {str(row["id"]): row["games"] for row in fetch(f"{base}/api/ladder/public/leaderboard").json()}
