@@ -74,7 +74,15 @@ def test_tournament_sections_are_the_pages_own(base_url: str, tournament_id: int
     reply = fetch(f"{base_url}/tournaments/{tournament_id}/sections")
     assert reply.status == 200 and reply.content_type.startswith("text/html")
     names = re.findall(r'data-section="([^"]+)"', reply.body)
-    assert names == ["finished", "live", "standings", "head-to-head", "seat-advantage", "rating-history"]
+    assert names == [
+        "finished",
+        "live",
+        "standings",
+        "diagnostics",
+        "head-to-head",
+        "seat-advantage",
+        "rating-history",
+    ]
     assert reply.body.strip() in page
     assert f'data-sections="/tournaments/{tournament_id}/sections"' in page
     # A finished tournament's page: its live section hidden, its standings not provisional.
