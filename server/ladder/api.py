@@ -263,20 +263,25 @@ def create_app(
 
     @app.get(
         "/api/ladder/bots/{name}/log",
-        summary="The log of my bot's newest match still kept",
+        summary="The log of my bot's newest match still kept, or of the match asked for",
         response_class=Response,
         responses=_refusals(401, 404),
     )
-    def my_bot_log(participant: Participant, name: str) -> Response:
+    def my_bot_log(
+        participant: Participant, name: str, match: Annotated[int | None, Query(ge=1)] = None
+    ) -> Response:
         """What the bot's process wrote (its output, and the ladder's lines naming each match), as
-        plain text; older logs are deleted as the ladder's log budget says (docs/ladder.md)."""
+        plain text, in its newest match or in ladder match ``match``; older logs are deleted as the
+        ladder's log budget says (docs/ladder.md). Only the bot's owner is served."""
         row = next((row for row in store.bots(_id(participant)) if row.name == name), None)
         if row is None:
             raise HTTPException(status.HTTP_404_NOT_FOUND, f"{participant.name} has no bot named {name!r}")
-        found = newest_match_log(log_dir, entrant_name(participant.name, name), store.seats_of(row.id))
+        seats = {seat for seat in store.seats_of(row.id) if match is None or seat[0] == match}
+        found = newest_match_log(log_dir, entrant_name(participant.name, name), seats)
         text = None if found is None else _tail(found, PROCESS_LOG_CAP_BYTES)
         if text is None:
-            raise HTTPException(status.HTTP_404_NOT_FOUND, f"no log of a match of {name!r} is kept")
+            which = "a match" if match is None else f"match {match}"
+            raise HTTPException(status.HTTP_404_NOT_FOUND, f"no log of {which} of {name!r} is kept")
         return Response(text, media_type="text/plain; charset=utf-8")
 
     @app.post(

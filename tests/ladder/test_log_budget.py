@@ -88,6 +88,15 @@ def test_a_flooding_ladder_leaves_at_most_its_budget_and_the_owner_reads_the_new
         with api(tmp_path / "ladder.yaml", ladders, logs) as port:
             served = get(port, "/bots/loud/log", token)
             someone_elses = get(port, "/bots/loud/log", other)
+            oldest_kept = min(
+                ladder_match_of(named.match_id) or 0
+                for named in map(seat_log, os.listdir(logs))
+                if named is not None and named.bot == "ada_loud"
+            )
+            one_match = get(port, f"/bots/loud/log?match={oldest_kept}", token)
+            one_match_to_another = get(port, f"/bots/loud/log?match={oldest_kept}", other)
+            one_match_to_the_public = get(port, f"/bots/loud/log?match={oldest_kept}", "")
+            not_kept = get(port, f"/bots/loud/log?match={min(done) + 10_000}", token)
     assert disk_bytes(logs) <= budget_mb * MIB
     kept = {
         ladder_match_of(named.match_id)
@@ -108,6 +117,11 @@ def test_a_flooding_ladder_leaves_at_most_its_budget_and_the_owner_reads_the_new
     (newest_done,) = logs.glob(f"ladder-{newest}.seat*.ada_loud.log")
     assert b"x" * 1000 in newest_done.read_bytes()  # the newest played match's output, whole
     assert someone_elses[0] == 404
+    # one match's log: to its bot's owner only
+    (oldest_file,) = logs.glob(f"ladder-{oldest_kept}.seat*.ada_loud.log")
+    assert one_match == (200, oldest_file.read_bytes()[-PROCESS_LOG_CAP_BYTES:])
+    assert one_match_to_another[0] == 404 and one_match_to_the_public[0] == 401
+    assert not_kept[0] == 404
 
 
 def test_prune_keeps_each_bots_newest_logs_then_the_newest_of_all(tmp_path: Path) -> None:
