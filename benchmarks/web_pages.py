@@ -8,7 +8,9 @@ through ``smtourney run`` (a bracket's rounds give twice as many matches); one t
 built-in game gives its replay page (an adapted game, ``family:name``, needs an optional extra).
 The databases are kept in ``--cache`` (a temporary folder by default), so a second run measures at
 once. Every database is served by ``smtourney web --port 0`` on
-127.0.0.1 in a process of its own, and its tournament page asked ``--requests`` times over HTTP.
+127.0.0.1 in a process of its own, and its tournament page asked over HTTP: once by the fresh server,
+which works the page's figures out, then ``--requests`` times more, served from what it keeps until
+another match is stored.
 """
 
 from __future__ import annotations
@@ -76,16 +78,19 @@ def only_tournament(base: str) -> int:
     return int(tournament["id"])
 
 
-def tournament_page_ms(db: Path, requests: int) -> float:
+def timed_ms(url: str) -> float:
+    start = time.perf_counter()
+    get(url)
+    return (time.perf_counter() - start) * 1000
+
+
+def tournament_page_ms(db: Path, requests: int) -> tuple[float, float]:
+    """A fresh server's first request (which works the page's figures out and keeps them) and the
+    median of the ``requests`` after it (served from what is kept until another match is stored)."""
     with served(db) as base:
         url = f"{base}/tournaments/{only_tournament(base)}"
-        get(url)  # the first request warms the server
-        times = []
-        for _ in range(requests):
-            start = time.perf_counter()
-            get(url)
-            times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        first = timed_ms(url)
+        return first, statistics.median(timed_ms(url) for _ in range(requests))
 
 
 def replay_page_bytes(db: Path) -> dict[str, int]:
@@ -100,14 +105,15 @@ def replay_page_bytes(db: Path) -> dict[str, int]:
 
 
 def measure(sizes: list[int], requests: int, cache: Path) -> dict[str, object]:
-    pages = {str(n): tournament_page_ms(stored(cache, TIMED_GAME, n), requests) for n in sizes}
+    timed = {str(n): tournament_page_ms(stored(cache, TIMED_GAME, n), requests) for n in sizes}
     replays = {
         game: replay_page_bytes(stored(cache, game, 2)) for game in sorted(listed_games()) if ":" not in game
     }
     return {
         "game": TIMED_GAME,
         "requests": requests,
-        "tournament_page_median_ms": pages,
+        "tournament_page_first_ms": {size: first for size, (first, _) in timed.items()},
+        "tournament_page_median_ms": {size: median for size, (_, median) in timed.items()},
         "replay_page": replays,
     }
 
@@ -130,13 +136,18 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures))
         return
-    pages = figures["tournament_page_median_ms"]
+    firsts, pages = figures["tournament_page_first_ms"], figures["tournament_page_median_ms"]
     replays = figures["replay_page"]
-    assert isinstance(pages, dict) and isinstance(replays, dict)
-    smallest = pages[str(min(args.sizes))]
-    print(f"tournament page ({TIMED_GAME}, random bots), median of {args.requests} requests:")
+    assert isinstance(firsts, dict) and isinstance(pages, dict) and isinstance(replays, dict)
+    smallest, smallest_first = pages[str(min(args.sizes))], firsts[str(min(args.sizes))]
+    print(f"tournament page ({TIMED_GAME}, random bots): a fresh server's first request, then the median")
+    print(f"of the {args.requests} after it:")
     for size, ms in pages.items():
-        print(f"  {int(size):>6,} matches  {ms:9.1f} ms  {ms / smallest:6.1f}x the smallest")
+        first = firsts[size]
+        print(
+            f"  {int(size):>6,} matches  first {first:9.1f} ms {first / smallest_first:6.1f}x"
+            f"  then {ms:9.1f} ms {ms / smallest:6.1f}x the smallest"
+        )
     print("replay page of a two-seat match:")
     for game, size in replays.items():
         print(f"  {game:<12} {size['raw_bytes']:>10,} bytes raw  {size['gzip_bytes']:>9,} bytes gzipped")
