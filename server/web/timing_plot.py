@@ -11,17 +11,19 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .plot import PALETTE, Tick, nice_step
+from .plot import Tick, nice_step
 
 WIDTH, HEIGHT = 760, 240
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 12, 36
+SEATLESS = "#555555"
+"""A seat beyond those the page's style sheet colours (``--seat-0`` ...)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SeatLine:
     seat: int
     name: str
-    color: str
+    color: str  # a CSS colour: the seat's own, as the rest of the viewer draws it
     points: str  # SVG polyline points: (answer number, ms)
     answers: int
     max_ms: float
@@ -74,7 +76,7 @@ def timing_plot(replay: dict[str, Any]) -> TimingPlot | None:
         SeatLine(
             seat=seat,
             name=names[seat],
-            color=PALETTE[seat % len(PALETTE)],
+            color=f"var(--seat-{seat}, {SEATLESS})",  # the seat's own colour, as everywhere in the viewer
             points=" ".join(f"{x(n)},{y(ms)}" for n, ms in enumerate(seat_times)),
             answers=len(seat_times),
             max_ms=round(max(seat_times), 1),

@@ -81,6 +81,10 @@ def test_a_match_page_charts_each_seats_answer_times(
     )
     assert {int(seat): int(answers) for seat, answers, _ in lines} == timed and all(timed.values())
     assert all(len(points.split()) == int(answers) for _, answers, points in lines)
+    # each line in its seat's own colour, as the seat panels and the decisions list draw the seat
+    stroke = r'<polyline class="series" data-seat="(\d+)"[^>]* style="stroke: var\(--seat-(\d+),'
+    strokes = re.findall(stroke, page)
+    assert strokes and all(seat == coloured for seat, coloured in strokes), strokes
     seat_view = fetch(f"{url}?seat=1").body  # a seat's view shows only its own times
     assert re.findall(r'data-seat="(\d+)" data-answers="(\d+)" points', seat_view) == [("1", str(timed[1]))]
 
