@@ -61,6 +61,10 @@ class Network:
         scores = self.biases[legal] + self.embeddings[legal] @ self.hidden(tensor)
         return int(legal[int(np.argmax(scores))])
 
+    def act(self, tensor: Floats, mask: npt.NDArray[np.int8]) -> int:
+        """:meth:`best` among the actions ``mask`` allows: a policy as ``sdk.policy_bot`` serves one."""
+        return self.best(tensor, np.flatnonzero(mask))
+
     def save(self, path: Path) -> None:
         np.savez_compressed(
             path,

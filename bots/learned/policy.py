@@ -11,8 +11,6 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-import numpy as np
-
 from sdk.policy_bot import policy_bot_class
 from sdk.tensor_arrays import MaskArray, TensorArray
 
@@ -28,7 +26,7 @@ def network() -> Network:
 
 def act(tensor: TensorArray, mask: MaskArray) -> int:
     """The action number the trained network prefers among those ``mask`` allows."""
-    return network().best(tensor, np.flatnonzero(mask))
+    return network().act(tensor, mask)
 
 
 #: The policy as a bot class, for in-process play (``bots.learned.policy:LearnedBot``), as an opponent
