@@ -123,6 +123,8 @@ def test_env_speed_measures_both_sides(plugin: GamePlugin) -> None:
     figures = env_speed.run(plugin.name, games=2, players=plugin.max_players, seed=1)
     assert figures["env_steps_per_s"] > 0 and figures["engine_decisions_per_s"] > 0
     assert figures["ratio"] == figures["env_steps_per_s"] / figures["engine_decisions_per_s"]
+    engine_s, loop_s = 1 / figures["engine_decisions_per_s"], 1 / figures["loop_steps_per_s"]
+    assert figures["ratio_ceiling"] == pytest.approx(engine_s / (engine_s + loop_s))
 
 
 def test_env_speed_refuses_a_game_without_tensors_in_one_line() -> None:
