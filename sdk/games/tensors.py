@@ -21,7 +21,7 @@ models): a tensor is an ``array('f')`` of float32 and a mask a ``bytearray`` of 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
@@ -177,9 +177,17 @@ def mask_of(actions: ActionSpace[Any], legal: Iterable[Any]) -> Mask:
     return mask
 
 
-def tensors_of(plugin: Any) -> Tensors:
-    """The plugin's declared :class:`Tensors`; ValueError when its game declares none."""
-    tensors: Tensors | None = getattr(plugin, "tensors", None)
+def tensors_of(plugin: Any, players: int | None = None, params: Mapping[str, Any] | None = None) -> Tensors:
+    """The plugin's :class:`Tensors` for a table of ``players`` (default: the most) with ``params``.
+
+    A game whose numbers are the same at every table declares them as ``tensors``; one whose
+    numbers depend on the table (an adapted collection's games, whose tensor shapes follow their
+    parameters) declares ``tensors_for(players, params)`` instead. ValueError when there are none."""
+    table = getattr(plugin, "tensors_for", None)
+    if table is not None:
+        tensors: Tensors | None = table(players or plugin.max_players, params or {})
+    else:
+        tensors = getattr(plugin, "tensors", None)
     if tensors is None:
         raise ValueError(f"{plugin.name} declares no tensors (a tensors.py in its folder; docs/learning.md)")
     return tensors
