@@ -3,7 +3,10 @@ seat's observation equal the engine's, and the tensor fixed-shape, finite and wi
 
 from __future__ import annotations
 
+import math
 import random
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,12 +15,13 @@ from sdk.games.masons.actions import Swap
 from sdk.games.masons.hidden import resample_hidden
 from sdk.games.masons.observation import observe
 from sdk.games.masons.phases import SWAP
-from sdk.games.masons.tensors import ACTIONS, TENSORS
+from sdk.games.masons.tensors import ACTIONS, FEATURES, TENSORS
 from sdk.tensor_arrays import tensor_array
 
 from .walk import walk
 
 SEEDS = range(4)
+TIMES = "\N{MULTIPLICATION SIGN}"  # between the lengths of a block of blocks
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -68,3 +72,12 @@ def test_a_seats_own_cards_are_in_its_tensor() -> None:
 def test_swaps_are_not_numbered() -> None:
     with pytest.raises(KeyError):
         ACTIONS.index(Swap(()))
+
+
+def test_the_bot_pages_table_is_the_layout() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "bots-masons.md").read_text()
+    section = page[page.index("## Tensors") :]
+    rows = re.findall(rf"^\| `(\w+)` \| ([\d {TIMES}]+) \|", section, re.MULTILINE)
+    listed = [(name, math.prod(int(n) for n in length.split(TIMES))) for name, length in rows]
+    assert listed == list(FEATURES.blocks)
+    assert f"**Actions** ({ACTIONS.size:,}" in section and f"{FEATURES.size:,} float32" in section

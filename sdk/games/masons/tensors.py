@@ -15,6 +15,8 @@ swap is decided in numbered steps.
 
 from __future__ import annotations
 
+import functools
+
 from sdk.games.tensors import ActionSpace, Features, TensorSpec, Writer
 
 from .actions import Action, Connect, FinalScore, Houses, Score, Towers, Wall
@@ -102,6 +104,18 @@ def _bits(mask: int, length: int) -> list[float]:
     return values[:length]
 
 
+@functools.lru_cache(maxsize=1024)
+def _towers(towers: tuple[int, ...]) -> list[float]:
+    """Remembered: the towers change at one decision in several (the turn's wall comes first)."""
+    return [bit for mask in towers for bit in _bits(mask, POINTS)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _houses(houses: tuple[tuple[int, ...], ...]) -> list[float]:
+    """Remembered, as the towers are."""
+    return [n / MOST_SPACE_HOUSES for space in houses for n in space]
+
+
 _ROLL_OFFSETS = (0, len(TOWER_COLOURS), len(TOWER_COLOURS) + len(HOUSE_COLOURS) + 1)
 _SUPPLY_SCALE = (WALLS, *[TOWERS_PER_COLOUR] * 3, *[HOUSES_PER_COLOUR] * 5, *[PALACES_PER_COLOUR] * 5)
 _CITY_SCALE = (SPACES, *[HOUSES_PER_COLOUR] * 5, *[PALACES_PER_COLOUR] * 5)
@@ -123,8 +137,8 @@ def encode(o: Observation, tensor: Writer) -> None:
     tensor.put("turn", [min(o.turn, MOST_TURNS) / MOST_TURNS])
     tensor.put("walls", _bits(o.walls, LINE_COUNT))
     tensor.put("closed", _bits(o.closed, LINE_COUNT))
-    tensor.put("towers", [bit for mask in o.towers for bit in _bits(mask, POINTS)])
-    tensor.put("houses", [n / MOST_SPACE_HOUSES for space in o.houses for n in space])
+    tensor.put("towers", _towers(o.towers))
+    tensor.put("houses", _houses(o.houses))
     city_spaces = 0
     cities: list[float] = []
     for city in o.cities:
