@@ -48,14 +48,28 @@ class PolicyBot(Bot):
         self.tensors = tensors_of(get_game(game), players, params)
 
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
-        tensors = self.tensors
-        mask = mask_array(action_mask(tensors, observation))
-        index = int(self.policy(tensor_array(tensors.encode(observation)), mask))
-        if not 0 <= index < mask.size or not mask[index]:
-            fallback = int(mask.argmax())
-            print(f"policy chose {index}, not a legal action; played {fallback}", file=sys.stderr, flush=True)
-            index = fallback
-        return tensors.actions.action(index)
+        """The policy's action; a decision taken in parts is asked part by part, as the
+        environments ask it, until the parts make the whole action."""
+        tensors, in_parts = self.tensors, self.tensors.in_parts(observation)
+        chosen: tuple[Any, ...] = ()
+        while True:
+            mask = mask_array(action_mask(tensors, observation, chosen))
+            index = int(self.policy(tensor_array(tensors.encode(observation, chosen)), mask))
+            if not 0 <= index < mask.size or not mask[index]:
+                fallback = int(mask.argmax())
+                print(
+                    f"policy chose {index}, not a legal action; played {fallback}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                index = fallback
+            choice = tensors.actions.action(index)
+            if not in_parts:
+                return choice
+            chosen = (*chosen, choice)
+            whole = tensors.whole(chosen)
+            if whole is not None:
+                return whole
 
 
 def policy_bot_class(

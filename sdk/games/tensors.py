@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 __all__ = [
-    "ActionSpace", "Features", "Mask", "TensorSpec", "Tensors", "Vector", "Writer", "action_mask", "mask_of",
-    "tensors_of",
+    "ActionSpace", "Features", "Mask", "Parts", "TensorSpec", "Tensors", "Vector", "Writer", "action_mask",
+    "mask_of", "tensors_of",
 ]  # fmt: skip
 
 A = TypeVar("A", bound=Hashable)
@@ -127,46 +127,93 @@ class Writer:
 class Tensors(Protocol):
     """What a game declares for learning (its ``tensors.py``; the plugin's ``tensors``).
 
-    - ``actions``: the :class:`ActionSpace` of every action the game can ever take;
+    - ``actions``: the :class:`ActionSpace` of every action the game can ever take, and of every
+      part of a decision taken in :class:`Parts`;
     - ``shape``: the shape of every encoded observation (one dimension);
-    - ``encode(observation)``: the float32 numbers of that shape, from the seat's observation alone;
+    - ``encode(observation, chosen)``: the float32 numbers of that shape, from the seat's
+      observation alone and the parts it has chosen so far of a decision taken in parts;
     - ``legal(observation)``: the legal actions of the seat whose observation it is, when that seat
-      is the one deciding (from the observation alone, as its bot would know them).
+      is the one deciding (from the observation alone, as its bot would know them);
+    - ``parts``, ``in_parts(observation)``, ``options(observation, chosen)``, ``whole(chosen)``: a
+      decision too large to number whole (:class:`Parts`; None and the legal actions for the rest).
     """
 
     @property
     def actions(self) -> ActionSpace[Any]: ...
     @property
     def shape(self) -> tuple[int, ...]: ...
-    def encode(self, observation: Any) -> Vector: ...
+    @property
+    def parts(self) -> Parts | None: ...
+    def encode(self, observation: Any, chosen: tuple[Any, ...] = ()) -> Vector: ...
     def legal(self, observation: Any) -> Iterable[Any]: ...
+    def in_parts(self, observation: Any) -> bool: ...
+    def options(self, observation: Any, chosen: tuple[Any, ...] = ()) -> Iterable[Any]: ...
+    def whole(self, chosen: tuple[Any, ...]) -> Any | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """A decision whose options are too many to number whole, taken as numbered parts in turn.
+
+    A learner (and a served policy) answers such a decision with one part at a time, each from a
+    mask of the parts that may come next, until the parts make the whole action, which is then
+    played. Every whole action the rules allow is made by exactly one sequence of parts, so the
+    parts are as exact as a numbering of the whole actions would be, in far fewer numbers.
+
+    - ``takes(observation)``: whether the deciding seat's decision is taken in parts;
+    - ``options(observation, chosen)``: the parts that may come after ``chosen``;
+    - ``whole(chosen)``: the action ``chosen`` makes, or None while it is not complete;
+    - ``write(chosen, writer)``: the parts chosen so far, into the tensor (a learner sees them).
+    """
+
+    takes: Callable[[Any], bool]
+    options: Callable[[Any, tuple[Any, ...]], Iterable[Any]]
+    whole: Callable[[tuple[Any, ...]], Any | None]
+    write: Callable[[tuple[Any, ...], Writer], None]
 
 
 @dataclass(frozen=True, slots=True)
 class TensorSpec(Generic[A]):
-    """A :class:`Tensors` made of an action space, a feature layout and two functions."""
+    """A :class:`Tensors` made of an action space, a feature layout, two functions and, for a
+    game with a decision too large to number whole, its :class:`Parts`."""
 
     actions: ActionSpace[A]
     features: Features
     encoder: Callable[[Any, Writer], None]
     legal_actions: Callable[[Any], Iterable[A]]
+    parts: Parts | None = None
 
     @property
     def shape(self) -> tuple[int, ...]:
         return (self.features.size,)
 
-    def encode(self, observation: Any) -> Vector:
+    def encode(self, observation: Any, chosen: tuple[Any, ...] = ()) -> Vector:
         writer = self.features.writer()
         self.encoder(observation, writer)
+        if chosen and self.parts is not None:
+            self.parts.write(chosen, writer)
         return writer.array()
 
     def legal(self, observation: Any) -> Iterable[A]:
         return self.legal_actions(observation)
 
+    def in_parts(self, observation: Any) -> bool:
+        return self.parts is not None and self.parts.takes(observation)
 
-def action_mask(tensors: Tensors, observation: Any) -> Mask:
-    """1 at the number of every legal action of the deciding seat whose ``observation`` it is."""
-    return mask_of(tensors.actions, tensors.legal(observation))
+    def options(self, observation: Any, chosen: tuple[Any, ...] = ()) -> Iterable[Any]:
+        """The numbered choices now: the next parts of a decision taken in parts, else the legal actions."""
+        if self.parts is not None and self.parts.takes(observation):
+            return self.parts.options(observation, chosen)
+        return self.legal_actions(observation)
+
+    def whole(self, chosen: tuple[Any, ...]) -> Any | None:
+        return None if self.parts is None else self.parts.whole(chosen)
+
+
+def action_mask(tensors: Tensors, observation: Any, chosen: tuple[Any, ...] = ()) -> Mask:
+    """1 at the number of every choice open to the deciding seat whose ``observation`` it is, after
+    the parts ``chosen`` so far of a decision taken in parts."""
+    return mask_of(tensors.actions, tensors.options(observation, chosen))
 
 
 def mask_of(actions: ActionSpace[Any], legal: Iterable[Any]) -> Mask:

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,7 +23,7 @@ from benchmarks import env_speed
 from sdk.env import aec_env, gym_env
 from sdk.games.plugin import GamePlugin
 from sdk.games.registry import get_game
-from sdk.games.tensors import action_mask, tensors_of
+from sdk.games.tensors import Tensors, action_mask, tensors_of
 
 from .example_install import installed_games_with_example
 
@@ -122,9 +123,30 @@ def test_every_legal_action_is_numbered_and_tensors_have_the_declared_shape(plug
         observation = plugin.observe(state, seat)
         vector = tensors.encode(observation)
         assert vector.typecode == "f" and (len(vector),) == tensors.shape
-        legal = {tensors.actions.index(action) for action in tensors.legal(observation)}
-        assert legal == {tensors.actions.index(action) for action in state.legal_actions()}
-        state.apply(tensors.actions.action(rng.choice(sorted(legal))))
+        legal = state.legal_actions()
+        assert set(tensors.legal(observation)) == set(legal)
+        if tensors.in_parts(observation):
+            made = _wholes(tensors, observation, ())
+            assert len(made) == len(set(made)), "each action is made by one sequence of parts only"
+            assert set(made) == set(legal)
+        else:
+            assert len({tensors.actions.index(action) for action in legal}) == len(set(legal))
+        state.apply(rng.choice(legal))
+
+
+def _wholes(tensors: Tensors, observation: Any, chosen: tuple[Any, ...]) -> list[Any]:
+    """Every action the parts open after ``chosen`` can make, once per sequence that makes it."""
+    made = []
+    for part in tensors.options(observation, chosen):
+        tensors.actions.index(part)  # every part is numbered
+        whole = tensors.whole((*chosen, part))
+        if whole is None:
+            vector = tensors.encode(observation, (*chosen, part))
+            assert (len(vector),) == tensors.shape
+            made += _wholes(tensors, observation, (*chosen, part))
+        else:
+            made.append(whole)
+    return made
 
 
 def test_env_speed_measures_both_sides(plugin: GamePlugin) -> None:

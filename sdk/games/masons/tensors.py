@@ -7,19 +7,22 @@ the others in seat order after it), so one numbering serves every seat and every
 Completed cities keep their index (the one ``Connect`` and ``FinalScore`` name). Field by field on
 the bot page (docs/bots-masons.md, "Tensors").
 
-The swap decision (M7: any sub-multiset of the hand, whose size grows by one with every
-discard-and-draw) is not numbered: its options cannot be listed within a mask per step, so
-``ACTIONS`` holds every other decision's actions and the plugin declares no tensors until a
-swap is decided in numbered steps.
+The swap (M7: any sub-multiset of the hand, whose size grows by one with every discard-and-draw)
+has too many options to number whole (every sub-multiset of any hand a seat could hold), so it is
+taken in parts: one card kind at a time, in ascending order and never more copies than the hand
+holds, then :data:`SWAP_END`. Each swap the rules allow is made by exactly one such sequence, and
+the kinds chosen so far are in the tensor (block ``swap_chosen``).
 """
 
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
+from typing import Any
 
-from sdk.games.tensors import ActionSpace, Features, TensorSpec, Writer
+from sdk.games.tensors import ActionSpace, Features, Parts, TensorSpec, Writer
 
-from .actions import Action, Connect, FinalScore, Houses, Score, Towers, Wall
+from .actions import Action, Connect, FinalScore, Houses, Score, Swap, Towers, Wall
 from .board import (
     ALL_LINES,
     LINE_COUNT,
@@ -43,7 +46,23 @@ _TOWER_CHOICES = range(-1, len(TOWER_COLOURS))
 _HOUSE_CHOICES = range(-1, len(HOUSE_COLOURS))
 _PLAYS = plays(COPIES)
 
-ACTIONS: ActionSpace[Action] = ActionSpace(
+
+@dataclass(frozen=True, slots=True)
+class SwapCard:
+    """A part of a swap: one more card of ``kind`` given up (kinds chosen in ascending order)."""
+
+    kind: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapEnd:
+    """The last part of a swap: the cards chosen so far are given up (none: the hand is kept)."""
+
+
+SWAP_END = SwapEnd()
+SwapPart = SwapCard | SwapEnd
+
+ACTIONS: ActionSpace[Action | SwapPart] = ActionSpace(
     [
         *(Wall(line) for line in range(LINE_COUNT)),
         *(Towers((low, high)) for low in _TOWER_CHOICES for high in _TOWER_CHOICES),
@@ -56,6 +75,8 @@ ACTIONS: ActionSpace[Action] = ActionSpace(
         FinalScore(None, ()),
         *(FinalScore(None, cards) for cards in plays(COPIES, WITHOUT_CITY)),
         *(FinalScore(city, cards) for city in range(MOST_CITIES) for cards in _PLAYS),
+        SWAP_END,
+        *(SwapCard(kind) for kind in range(KINDS)),
     ]
 )
 
@@ -90,6 +111,7 @@ FEATURES = Features(
         ("hand", KINDS),
         ("discards", KINDS),
         ("draw_size", 1),
+        ("swap_chosen", KINDS),
     )
 )
 
@@ -207,4 +229,28 @@ def legal(o: Observation) -> list[Action]:
     return []
 
 
-TENSORS = TensorSpec(ACTIONS, FEATURES, encode, legal)
+def _swapping(o: Observation) -> bool:
+    return o.phase == SWAP
+
+
+def _swap_options(o: Observation, chosen: tuple[Any, ...]) -> list[SwapPart]:
+    """The end, then every kind from the last one chosen of which the hand holds one more."""
+    kinds = [part.kind for part in chosen]
+    low = kinds[-1] if kinds else 0
+    return [SWAP_END, *(SwapCard(kind) for kind in range(low, KINDS) if o.hand[kind] > kinds.count(kind))]
+
+
+def _swap(chosen: tuple[Any, ...]) -> Swap | None:
+    if chosen[-1] != SWAP_END:
+        return None
+    return Swap(tuple(part.kind for part in chosen[:-1]))
+
+
+def _write_swap(chosen: tuple[Any, ...], tensor: Writer) -> None:
+    counts = [0.0] * KINDS
+    for part in chosen:
+        counts[part.kind] += 1.0 / COPIES[part.kind]
+    tensor.put("swap_chosen", counts)
+
+
+TENSORS = TensorSpec(ACTIONS, FEATURES, encode, legal, Parts(_swapping, _swap_options, _swap, _write_swap))
