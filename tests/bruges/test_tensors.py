@@ -44,7 +44,7 @@ def decisions(players: int, seed: int) -> Iterator[State]:
 def test_the_plugin_declares_the_tensors() -> None:
     assert tensors_of(PLUGIN) is TENSORS
     assert ACTIONS.size == 2360
-    assert FEATURES.size == 1117
+    assert FEATURES.size == 1116
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -105,3 +105,19 @@ def test_a_seat_is_told_apart_only_by_what_it_may_know() -> None:
         assert TENSORS.encode(observe(twin, seat)) == before
         if state.round == 3:
             break
+
+
+def test_the_table_and_board_blocks_say_who_decides_and_what_the_dice_show() -> None:
+    players = 4
+    state = next(s for s in decisions(players, 5) if s.decision == "take_turn" and s.round == 2)
+    table, _ = FEATURES.offsets["table"]
+    board, _ = FEATURES.offsets["board"]
+    decider = table + 4 + 4 + 3 + 5 + 4 + 8  # after players, start, round, phase, turn, decision
+    for seat in range(players):
+        tensor = tensor_array(TENSORS.encode(observe(state, seat)))
+        relative = (state.decider - seat) % players
+        assert list(tensor[decider : decider + 4]) == [float(k == relative) for k in range(4)]
+        assert list(tensor[decider + 4 : decider + 8]) == [float(k == relative) for k in range(4)]  # active
+        assert list(tensor[board + 14 : board + 19]) == pytest.approx([die / 6 for die in state.dice])
+        supply = [count / state.params.threat_markers for count in state.supply]
+        assert list(tensor[board + 19 : board + 24]) == pytest.approx(supply)

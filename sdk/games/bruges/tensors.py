@@ -10,6 +10,8 @@ page (docs/bots-bruges.md, "Tensors").
 
 from __future__ import annotations
 
+import functools
+
 from sdk.games.tensors import ActionSpace, Features, TensorSpec, Writer
 
 from .actions import (
@@ -51,7 +53,7 @@ from .cards import (
     SMUGGLER,
     THIEF,
 )  # fmt: skip
-from .observation import Observation
+from .observation import House, Observation
 from .params import MAX_PLAYERS
 from .phases import KINDS, PHASE_NAMES
 
@@ -116,23 +118,18 @@ MOST_HOUSES = 15
 MOST_HAND = 10
 MOST_STATUE = 10
 CANAL_SPACES = 5
-#: One seat's numbers in the ``seats`` block, in order (the bot page lists them).
-SEAT_LENGTH = 4 + 3 * NUM_COLOURS + 2 + 2 + 2 + 3 + 1 + NUM_PERSONS + NUM_COLOURS + 1 + 2 * NUM_PERSONS
+TABLE_LENGTH = 4 * MAX_PLAYERS + 3 + len(PHASE_NAMES) + 4 + len(KINDS)
+BOARD_LENGTH = 2 + 2 * NUM_COLOURS + 2 + NUM_COLOURS + NUM_COLOURS + 2
+PENALTY_LENGTH = 2 * MAX_PLAYERS + 2 * NUM_COLOURS
+PURSE_LENGTH = 4 + 3 * NUM_COLOURS + 2 + 2 + 2 + 3 + 1
+HOUSES_LENGTH = NUM_COLOURS + 1 + 2 * NUM_PERSONS
+#: One seat's numbers in the ``seats`` block: its purse, its public hand's persons, its houses.
+SEAT_LENGTH = PURSE_LENGTH + NUM_PERSONS + HOUSES_LENGTH
 FEATURES = Features(
     (
-        ("players", MAX_PLAYERS),
-        ("start", MAX_PLAYERS),
-        ("round", 3),
-        ("phase", len(PHASE_NAMES)),
-        ("turn", 5),
-        ("decision", len(KINDS)),
-        ("decider", MAX_PLAYERS),
-        ("active", MAX_PLAYERS),
-        ("piles", 2 + 2 * NUM_COLOURS + 2),
-        ("dice", NUM_COLOURS),
-        ("supply", NUM_COLOURS),
-        ("statue_stack", 2),
-        ("penalty", MAX_PLAYERS + 2 * NUM_COLOURS + MAX_PLAYERS),
+        ("table", TABLE_LENGTH),
+        ("board", BOARD_LENGTH),
+        ("penalty", PENALTY_LENGTH),
         ("discard", NUM_CARDS),
         ("hand", NUM_CARDS),
         ("blind", NUM_COLOURS),
@@ -159,47 +156,151 @@ def _colours(colours: tuple[int, ...], most: int) -> list[float]:
     return [min(count, most) / most for count in colours]
 
 
-def _seat_one_hot(seat: int, me: int, players: int) -> list[float]:
-    """One-hot of ``seat`` counted from ``me`` (all zeros for no seat, -1)."""
-    values = [0.0] * MAX_PLAYERS
-    if seat >= 0:
-        values[(seat - me) % players] = 1.0
+def _one_hot(hot: int, length: int) -> list[float]:
+    """``length`` numbers, 1 at ``hot`` (none for a ``hot`` of -1)."""
+    values = [0.0] * length
+    if hot >= 0:
+        values[hot] = 1.0
     return values
 
 
-def _seat(observation: Observation, seat: int) -> list[float]:
-    """One seat's public holdings (its persons, houses, markers and purse) and hand counts."""
-    o, params = observation, observation.params
-    statues = o.statues[seat]
-    threats = [min(count, MOST_THREATS) / MOST_THREATS for count in o.threats[seat]]
-    values = [
-        min(o.scores[seat], MOST_POINTS) / MOST_POINTS,
-        min(o.guilders[seat], MOST_GUILDERS) / MOST_GUILDERS,
-        o.reputation[seat] / max(params.top_step, 1),
-        float(o.advanced[seat]),
-        *_colours(o.workers[seat], MOST_WORKERS),
-        *threats,
-        *_colours(o.hand_colours[seat], MOST_HAND),
-        _FIFTHS[min(o.canals[seat][0], CANAL_SPACES)],
-        _FIFTHS[min(o.canals[seat][1], CANAL_SPACES)],
-        float(o.statue_given[seat][0]),
-        float(o.statue_given[seat][1]),
+def _relative(seat: int, me: int, players: int) -> int:
+    """``seat`` counted from ``me``; -1 for no seat."""
+    return (seat - me) % players if seat >= 0 else -1
+
+
+# The blocks below are remembered functions of a few small fields: from one decision to the next
+# most of them repeat, and a lookup costs less than writing them again.
+
+
+@functools.lru_cache(maxsize=4096)
+def _table(
+    players: int,
+    start: int,
+    round_: int,
+    final_round: int,
+    phase: int,
+    turns: int,
+    lap: int,
+    laps: int,
+    turn_played: bool,
+    extra: bool,
+    decision: str,
+    decider: int,
+    active: int,
+) -> tuple[float, ...]:
+    """Table size, seats (counted from the observer), round, phase, turn and decision kind."""
+    return (
+        *_one_hot(players - 1, MAX_PLAYERS),
+        *_one_hot(start, MAX_PLAYERS),
+        min(round_, MOST_ROUNDS) / MOST_ROUNDS,
+        float(final_round >= 0),
+        float(round_ == final_round),
+        *_one_hot(phase, len(PHASE_NAMES)),
+        min(turns, MOST_TURNS) / MOST_TURNS,
+        min(lap, laps) / laps,
+        float(turn_played),
+        float(extra),
+        *_one_hot(KINDS.index(decision) if decision else -1, len(KINDS)),
+        *_one_hot(decider, MAX_PLAYERS),
+        *_one_hot(active, MAX_PLAYERS),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _board(
+    pile_sizes: tuple[int, int],
+    pile_colours: tuple[int, int],
+    extra_size: int,
+    extra_used: bool,
+    dice: tuple[int, ...],
+    supply: tuple[int, ...],
+    markers: int,
+    stack: tuple[int, ...],
+    statues: int,
+) -> tuple[float, ...]:
+    """The draw piles, the dice, the threat supply and the statue stack."""
+    tops = [0.0] * (2 * NUM_COLOURS)
+    for pile, colour in enumerate(pile_colours):
+        if colour >= 0:
+            tops[pile * NUM_COLOURS + colour] = 1.0
+    dice_values = [die / 6 for die in dice] + [0.0] * (NUM_COLOURS - len(dice))
+    return (
+        *(min(size, MOST_PILE) / MOST_PILE for size in pile_sizes),
+        *tops,
+        min(extra_size, MOST_PILE) / MOST_PILE,
+        float(extra_used),
+        *dice_values,
+        *_colours(supply, markers),
+        len(stack) / statues,
+        min(stack[0], MOST_STATUE) / MOST_STATUE if stack else 0.0,
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _penalty(
+    victim: int, circles: tuple[int, ...], penalty: int, jester_queue: tuple[int, ...]
+) -> tuple[float, ...]:
+    """The penalised seat, its circles, the penalty resolving and the seats Jester will mark (seats
+    already counted from the observer)."""
+    pending = [0.0] * NUM_COLOURS
+    for colour in circles:
+        pending[colour] = 1.0
+    jesters = [0.0] * MAX_PLAYERS
+    for seat in jester_queue:
+        jesters[seat] = 1.0
+    return (*_one_hot(victim, MAX_PLAYERS), *pending, *_one_hot(penalty, NUM_COLOURS), *jesters)
+
+
+@functools.lru_cache(maxsize=8192)
+def _purse(
+    score: int,
+    guilders: int,
+    reputation: int,
+    advanced: bool,
+    workers: tuple[int, ...],
+    threats: tuple[int, ...],
+    hand_colours: tuple[int, ...],
+    canals: tuple[int, ...],
+    statue_given: tuple[bool, ...],
+    statues: tuple[int, ...],
+    majorities: tuple[bool, ...],
+    public_hand: tuple[int, ...],
+    top_step: int,
+) -> tuple[float, ...]:
+    """A seat's points, money, reputation, markers, canals, statues, hand counts and public hand."""
+    public = list(_ZEROS_PERSONS)
+    for card in public_hand:
+        public[CARD_PERSON[card]] = 1.0
+    return (
+        min(score, MOST_POINTS) / MOST_POINTS,
+        min(guilders, MOST_GUILDERS) / MOST_GUILDERS,
+        reputation / max(top_step, 1),
+        float(advanced),
+        *_colours(workers, MOST_WORKERS),
+        *_colours(threats, MOST_THREATS),
+        *_colours(hand_colours, MOST_HAND),
+        _FIFTHS[min(canals[0], CANAL_SPACES)],
+        _FIFTHS[min(canals[1], CANAL_SPACES)],
+        float(statue_given[0]),
+        float(statue_given[1]),
         min(len(statues), 2) / 2,
         min(sum(statues), 2 * MOST_STATUE) / (2 * MOST_STATUE),
-        *map(float, o.majorities[seat]),
-    ]
-    hand = sum(o.hand_colours[seat])
-    values.append(min(hand, MOST_HAND) / MOST_HAND)
-    public = list(_ZEROS_PERSONS)
-    for card in o.public_hands[seat]:
-        public[CARD_PERSON[card]] = 1.0
-    values += public
-    house_colours = [0] * NUM_COLOURS
+        *map(float, majorities),
+        min(sum(hand_colours), MOST_HAND) / MOST_HAND,
+        *public,
+    )
+
+
+@functools.lru_cache(maxsize=8192)
+def _houses(houses: tuple[House, ...]) -> tuple[float, ...]:
+    """A seat's houses by colour, its empty ones, and the persons living in them, rotated or not."""
+    colours = [0] * NUM_COLOURS
     persons = list(_ZEROS_PERSONS)
     rotated = list(_ZEROS_PERSONS)
     empty = 0
-    for house in o.houses[seat]:
-        house_colours[house.colour] += 1
+    for house in houses:
+        colours[house.colour] += 1
         if house.person < 0:
             empty += 1
             continue
@@ -207,72 +308,79 @@ def _seat(observation: Observation, seat: int) -> list[float]:
         persons[person] = 1.0
         if house.rotated:
             rotated[person] = 1.0
-    values += _colours(tuple(house_colours), MOST_HOUSES)
-    values.append(min(empty, MOST_HOUSES) / MOST_HOUSES)
-    values += persons
-    values += rotated
-    return values
+    return (
+        *_colours(tuple(colours), MOST_HOUSES),
+        min(empty, MOST_HOUSES) / MOST_HOUSES,
+        *persons,
+        *rotated,
+    )
 
 
 def encode(observation: Observation, tensor: Writer) -> None:
     """Everything the seat may know, seats counted from it; blocks of absent seats stay zero."""
     o = observation
     me, players, params = o.seat, o.players, o.params
-    tensor.one_hot("players", players - 1)
-    tensor.put("start", _seat_one_hot(o.start, me, players))
     tensor.put(
-        "round",
-        [
-            min(o.round, MOST_ROUNDS) / MOST_ROUNDS,
-            float(o.final_round >= 0),
-            float(o.round == o.final_round),
-        ],
+        "table",
+        _table(
+            players,
+            _relative(o.start, me, players),
+            o.round,
+            o.final_round,
+            o.phase,
+            o.turns,
+            o.lap,
+            params.turns_per_round,
+            o.turn_played,
+            o.extra,
+            o.decision,
+            _relative(o.decider, me, players),
+            _relative(o.active, me, players),
+        ),
     )
-    tensor.one_hot("phase", o.phase)
     tensor.put(
-        "turn",
-        [
-            min(o.turns, MOST_TURNS) / MOST_TURNS,
-            min(o.lap, params.turns_per_round) / params.turns_per_round,
-            float(o.turn_played),
-            float(o.extra),
-            float(o.extra_used),
-        ],
+        "board",
+        _board(
+            o.pile_sizes,
+            o.pile_colours,
+            o.extra_size,
+            o.extra_used,
+            o.dice,
+            o.supply,
+            max(params.threat_markers, 1),
+            o.statue_stack,
+            max(len(params.statues), 1),
+        ),
     )
-    tensor.one_hot("decision", KINDS.index(o.decision) if o.decision else -1)
-    tensor.put("decider", _seat_one_hot(o.decider, me, players))
-    tensor.put("active", _seat_one_hot(o.active, me, players))
-    piles = [min(size, MOST_PILE) / MOST_PILE for size in o.pile_sizes]
-    tops = [0.0] * (2 * NUM_COLOURS)
-    for pile, colour in enumerate(o.pile_colours):
-        if colour >= 0:
-            tops[pile * NUM_COLOURS + colour] = 1.0
-    tensor.put("piles", [*piles, *tops, min(o.extra_size, MOST_PILE) / MOST_PILE, float(o.extra_used)])
-    tensor.put("dice", [die / 6 for die in o.dice])
-    markers = max(params.threat_markers, 1)
-    tensor.put("supply", [min(count, markers) / markers for count in o.supply])
-    stack, statues = o.statue_stack, max(len(params.statues), 1)
-    tensor.put(
-        "statue_stack",
-        [len(stack) / statues, min(stack[0], MOST_STATUE) / MOST_STATUE if stack else 0.0],
-    )
-    circles = [0.0] * NUM_COLOURS
-    for colour in o.circles:
-        circles[colour] = 1.0
-    current = [0.0] * NUM_COLOURS
-    if o.penalty >= 0:
-        current[o.penalty] = 1.0
-    jesters = [0.0] * MAX_PLAYERS
-    for seat in o.jester_queue:
-        jesters[(seat - me) % players] = 1.0
-    tensor.put("penalty", [*_seat_one_hot(o.victim, me, players), *circles, *current, *jesters])
+    jesters = tuple((seat - me) % players for seat in o.jester_queue) if o.jester_queue else ()
+    tensor.put("penalty", _penalty(_relative(o.victim, me, players), o.circles, o.penalty, jesters))
     tensor.put("discard", _cards(o.discard))
     tensor.put("hand", _cards(o.hand))
     tensor.put("blind", _colours(o.blind_colours, params.hand_size + 1))
     tensor.put("house_cards", _cards([house.card for house in o.houses[me]]))
+    scores, guilders, reputation, advanced = o.scores, o.guilders, o.reputation, o.advanced
+    workers, threats, hand_colours, canals = o.workers, o.threats, o.hand_colours, o.canals
+    given, statues, majorities, public = o.statue_given, o.statues, o.majorities, o.public_hands
+    houses, top_step = o.houses, params.top_step
     seats: list[float] = []
     for k in range(players):
-        seats += _seat(o, (me + k) % players)
+        seat = (me + k) % players
+        seats += _purse(
+            scores[seat],
+            guilders[seat],
+            reputation[seat],
+            advanced[seat],
+            workers[seat],
+            threats[seat],
+            hand_colours[seat],
+            canals[seat],
+            given[seat],
+            statues[seat],
+            majorities[seat],
+            public[seat],
+            top_step,
+        )
+        seats += _houses(houses[seat])
     tensor.put("seats", seats)
 
 
