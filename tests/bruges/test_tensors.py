@@ -12,6 +12,7 @@ import pytest
 from sdk.games.bruges.actions import Action
 from sdk.games.bruges.cards import NUM_CARDS
 from sdk.games.bruges.observation import observe
+from sdk.games.bruges.params import Params
 from sdk.games.bruges.plugin import PLUGIN
 from sdk.games.bruges.rules import options_for
 from sdk.games.bruges.state import State, new_game
@@ -121,3 +122,23 @@ def test_the_table_and_board_blocks_say_who_decides_and_what_the_dice_show() -> 
         assert list(tensor[board + 14 : board + 19]) == pytest.approx([die / 6 for die in state.dice])
         supply = [count / state.params.threat_markers for count in state.supply]
         assert list(tensor[board + 19 : board + 24]) == pytest.approx(supply)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        Params(threat_markers=0, statues=(), reputation_points=(0, 1), hand_size=2, turns_per_round=1),
+        Params(threat_markers=30, statues=(50,) * 20, start_guilders=500, start_score=500, hand_size=12),
+    ],
+)
+def test_tensors_stay_in_zero_to_one_under_any_parameters(params: Params) -> None:
+    rng = random.Random(9)
+    state = new_game(3, params)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        for seat in range(3):
+            tensor = tensor_array(TENSORS.encode(observe(state, seat)))
+            assert np.isfinite(tensor).all() and tensor.min() >= 0.0 and tensor.max() <= 1.0
+        state.apply(state.sample_action(rng))
