@@ -144,16 +144,27 @@ _ZEROS_PERSONS = (0.0,) * NUM_PERSONS
 _FIFTHS = tuple(k / CANAL_SPACES for k in range(CANAL_SPACES + 1))
 
 
-def _cards(cards: tuple[int, ...] | list[int]) -> list[float]:
-    """1 at each card."""
+@functools.lru_cache(maxsize=4096)
+def _cards(cards: tuple[int, ...]) -> tuple[float, ...]:
+    """1 at each card (a hand, the discard pile: they change at few decisions)."""
     values = list(_ZEROS_CARDS)
     for card in cards:
         values[card] = 1.0
+    return tuple(values)
+
+
+def _house_cards(houses: tuple[House, ...]) -> list[float]:
+    """1 at the card under each house (of the observer's own houses; the others' are -1, unknown)."""
+    values = list(_ZEROS_CARDS)
+    for house in houses:
+        values[house.card] = 1.0
     return values
 
 
-def _colours(colours: tuple[int, ...], most: int) -> list[float]:
-    return [min(count, most) / most for count in colours]
+@functools.lru_cache(maxsize=4096)
+def _colours(colours: tuple[int, ...], most: int) -> tuple[float, ...]:
+    """Counts by colour as fractions of ``most`` (at most 1), remembered: few distinct ones recur."""
+    return tuple(min(count, most) / most for count in colours)
 
 
 def _one_hot(hot: int, length: int) -> list[float]:
@@ -292,9 +303,9 @@ def _purse(
     )
 
 
-@functools.lru_cache(maxsize=8192)
 def _houses(houses: tuple[House, ...]) -> tuple[float, ...]:
-    """A seat's houses by colour, its empty ones, and the persons living in them, rotated or not."""
+    """A seat's houses by colour, its empty ones, and the persons living in them, rotated or not
+    (written anew: a house is not cheap to hash)."""
     colours = [0] * NUM_COLOURS
     persons = list(_ZEROS_PERSONS)
     rotated = list(_ZEROS_PERSONS)
@@ -357,7 +368,7 @@ def encode(observation: Observation, tensor: Writer) -> None:
     tensor.put("discard", _cards(o.discard))
     tensor.put("hand", _cards(o.hand))
     tensor.put("blind", _colours(o.blind_colours, params.hand_size + 1))
-    tensor.put("house_cards", _cards([house.card for house in o.houses[me]]))
+    tensor.put("house_cards", _house_cards(o.houses[me]))
     scores, guilders, reputation, advanced = o.scores, o.guilders, o.reputation, o.advanced
     workers, threats, hand_colours, canals = o.workers, o.threats, o.hand_colours, o.canals
     given, statues, majorities, public = o.statue_given, o.statues, o.majorities, o.public_hands
