@@ -31,14 +31,15 @@ from .state import CHANCE, State, new_game
 SAMPLE: dict[str, dict[str, Any]] = {
     "kuhn_poker": {},
     "leduc_poker": {},
+    "repeated_leduc_poker": {},
     "tic_tac_toe": {},
     "goofspiel": {"num_cards": 4, "imp_info": True, "returns_type": "total_points"},
     "liars_dice": {},
     "connect_four": {},
 }
-#: Players the listed games are admitted for, where fewer than the game allows: leduc_poker's
+#: Players the listed games are admitted for, where fewer than the game allows: Leduc poker's
 #: returns are not whole numbers with 3 or more (split pots).
-SAMPLE_MAX_PLAYERS = {"leduc_poker": 2}
+SAMPLE_MAX_PLAYERS = {"leduc_poker": 2, "repeated_leduc_poker": 2}
 #: Games checked against pyspiel itself.
 CROSS_CHECKED = tuple(SAMPLE)
 
