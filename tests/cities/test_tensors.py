@@ -1,0 +1,94 @@
+"""Cities' tensors: every legal action numbered, the legal ones derived from the observation alone,
+the tensor fixed-shape and in [0, 1], from every seat of random games at every table size."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+
+import numpy as np
+import pytest
+
+from sdk.games import cities as ci
+from sdk.games.cities.tensors import ACTIONS, EXCHANGES, RETURN_CAPS, TENSORS
+from sdk.tensor_arrays import tensor_array
+
+E = ci.EventType
+
+
+def _exchange(*returns: ci.EventType) -> ci.Play:
+    return ci.Play(E.EDUCATION, education=ci.EducationMode.EXCHANGE, returns=returns)
+
+
+def _check_game(players: int, seed: int, size: str) -> set[type]:
+    """Play a random game checking every decision; the kinds of action seen."""
+    rng = random.Random(seed)
+    state = ci.new_game(players, ci.Params(size=size))
+    seen: set[type] = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        deciding = state.current_player
+        for seat in range(players):
+            tensor = tensor_array(TENSORS.encode(state.observation(seat)))
+            assert tensor.shape == TENSORS.shape
+            assert np.isfinite(tensor).all() and tensor.min() >= 0.0 and tensor.max() <= 1.0
+        engine = state.legal_actions()
+        numbers = [ACTIONS.index(action) for action in engine]
+        assert [ACTIONS.action(number) for number in numbers] == engine
+        mine = {ACTIONS.index(action) for action in TENSORS.legal(state.observation(deciding))}
+        assert mine == set(numbers)
+        action = ACTIONS.action(rng.choice(numbers))
+        seen.add(type(action) if not isinstance(action, ci.Play) else ci.Play)
+        state.apply(action)
+    return seen
+
+
+@pytest.mark.parametrize("players", range(ci.MIN_PLAYERS, ci.MAX_PLAYERS + 1))
+def test_every_legal_action_is_numbered_and_derived_from_the_observation(players: int) -> None:
+    seen: set[type] = set()
+    for seed in range(3):
+        seen |= _check_game(players, seed * 10 + players, "full")
+    assert {ci.Pass, ci.Play, ci.React, ci.GiveCity} <= seen
+
+
+@pytest.mark.parametrize("size", ["regular", "fast", "very-short"])
+def test_smaller_games_use_the_same_numbering(size: str) -> None:
+    _check_game(3, 5, size)
+
+
+def test_every_decision_kind_and_every_kind_of_play_occurs_in_the_checked_games() -> None:
+    seen: set[type] = set()
+    for seed in range(12):
+        seen |= _check_game(4, 100 + seed, "full")
+    assert seen == {ci.Draw, ci.Pass, ci.Play, ci.React, ci.Exchange, ci.GiveCity, ci.GiveEvent}
+
+
+def test_educations_exchanges_are_numbered_one_to_one_after_the_listed_actions() -> None:
+    first = ACTIONS.size - EXCHANGES
+    for size in (1, 2):
+        numbers = [
+            ACTIONS.index(_exchange(*returns))
+            for returns in combinations_with_replacement(list(E), size)
+            if all(returns.count(ev) <= RETURN_CAPS[ev] for ev in returns)
+        ]
+        start = first + (0 if size == 1 else len(E))
+        assert sorted(numbers) == list(range(start, start + len(numbers)))
+    rng = random.Random(3)
+    for number in [first, ACTIONS.size - 1, *(rng.randrange(first, ACTIONS.size) for _ in range(500))]:
+        assert ACTIONS.index(ACTIONS.action(number)) == number
+
+
+def test_actions_the_rules_never_allow_have_no_number() -> None:
+    for action in (
+        _exchange(*[E.ATTACK] * 6),  # more than five events
+        _exchange(E.EDUCATION, E.EDUCATION, E.EDUCATION),  # the played Education is not given back
+        _exchange(E.FLOOD, E.FLOOD),  # one Flood in the game
+        ci.Play(E.BASIC_PROTECTION),  # protection is only revealed
+        ci.Play(E.ATTACK, target=6, take_city=0),  # no seventh seat
+    ):
+        with pytest.raises(KeyError):
+            ACTIONS.index(action)
+    with pytest.raises(IndexError):
+        ACTIONS.action(ACTIONS.size)
