@@ -10,14 +10,23 @@ import numpy as np
 import pytest
 
 from sdk.games import cities as ci
-from sdk.games.cities.tensors import ACTIONS, EXCHANGES, RETURN_CAPS, TENSORS
+from sdk.games.cities.tensors import ACTIONS, EXCHANGES, MOST_RETURNED, RETURN_CAPS, TENSORS
 from sdk.tensor_arrays import tensor_array
+
+from .builders import position
 
 E = ci.EventType
 
 
 def _exchange(*returns: ci.EventType) -> ci.Play:
     return ci.Play(E.EDUCATION, education=ci.EducationMode.EXCHANGE, returns=returns)
+
+
+def _numbered(action: ci.Action) -> ci.Action:
+    """The action a number stands for: an exchange of more than three events is one of its first three."""
+    if isinstance(action, ci.Play) and len(action.returns) > MOST_RETURNED:
+        return _exchange(*action.returns[:MOST_RETURNED])
+    return action
 
 
 def _check_game(players: int, seed: int, size: str) -> set[type]:
@@ -36,7 +45,7 @@ def _check_game(players: int, seed: int, size: str) -> set[type]:
             assert np.isfinite(tensor).all() and tensor.min() >= 0.0 and tensor.max() <= 1.0
         engine = state.legal_actions()
         numbers = [ACTIONS.index(action) for action in engine]
-        assert [ACTIONS.action(number) for number in numbers] == engine
+        assert [ACTIONS.action(number) for number in numbers] == [_numbered(action) for action in engine]
         mine = {ACTIONS.index(action) for action in TENSORS.legal(state.observation(deciding))}
         assert mine == set(numbers)
         action = ACTIONS.action(rng.choice(numbers))
@@ -67,17 +76,38 @@ def test_every_decision_kind_and_every_kind_of_play_occurs_in_the_checked_games(
 
 def test_educations_exchanges_are_numbered_one_to_one_after_the_listed_actions() -> None:
     first = ACTIONS.size - EXCHANGES
-    for size in (1, 2):
+    for size in (1, 2, 3):
         numbers = [
             ACTIONS.index(_exchange(*returns))
             for returns in combinations_with_replacement(list(E), size)
             if all(returns.count(ev) <= RETURN_CAPS[ev] for ev in returns)
         ]
-        start = first + (0 if size == 1 else len(E))
-        assert sorted(numbers) == list(range(start, start + len(numbers)))
+        assert sorted(numbers) == list(range(first, first + len(numbers)))
+        first += len(numbers)
+    first = ACTIONS.size - EXCHANGES
     rng = random.Random(3)
     for number in [first, ACTIONS.size - 1, *(rng.randrange(first, ACTIONS.size) for _ in range(500))]:
         assert ACTIONS.index(ACTIONS.action(number)) == number
+
+
+def test_an_exchange_of_more_than_three_events_has_the_number_of_its_three_lowest() -> None:
+    three = ACTIONS.index(_exchange(E.ATTACK, E.ATTACK, E.TRADE))
+    assert ACTIONS.index(_exchange(E.TRADE, E.ATTACK, E.CURSE, E.ATTACK, E.FLOOD)) == three
+    assert ACTIONS.index(_exchange(E.ATTACK, E.TRADE, E.ATTACK, E.CURSE)) == three
+    assert ACTIONS.index(_exchange(E.ATTACK, E.ATTACK, E.CURSE)) != three
+    assert ACTIONS.size == 35_450 + EXCHANGES and EXCHANGES == 53 + 1_390 + 24_054
+
+
+def test_a_hand_allowing_exchanges_of_five_marks_the_numbers_of_their_first_three() -> None:
+    hand = [E.EDUCATION, E.ATTACK, E.ATTACK, E.TRADE, E.CURSE, E.FLOOD, E.UNREST]
+    state = position(3, hands={0: hand})
+    engine = state.legal_actions()
+    assert any(isinstance(action, ci.Play) and len(action.returns) == 5 for action in engine)
+    numbers = {ACTIONS.index(action) for action in engine}
+    assert numbers == {ACTIONS.index(action) for action in TENSORS.legal(state.observation(0))}
+    assert {ACTIONS.action(number) for number in numbers} <= {_numbered(action) for action in engine}
+    for number in numbers:
+        state.clone().apply(ACTIONS.action(number))
 
 
 def test_actions_the_rules_never_allow_have_no_number() -> None:

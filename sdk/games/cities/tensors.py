@@ -5,10 +5,12 @@ observing seat's side: seat blocks start with that seat, then the others in turn
 
 Actions are numbered as the engine states them, so a number names one action whoever takes it:
 targets are seat numbers 0-5 and cities their ids 0-53. Every :class:`Play` the rules allow is
-numbered once, event by event (the product of the choices that event takes), and Education's
-exchange gives back any 1-5 events of its player's hand: the 3,478,267 multisets of at most 5
-cards the full game's copies allow are numbered arithmetically (:class:`CitiesActions`) rather
-than listed, after the 35,450 other actions.
+numbered, event by event (the product of the choices that event takes). Education's exchange
+gives back any 1-5 events of its player's hand: 3,478,267 multisets, too many for a mask at every
+step. The 25,497 giving back at most :data:`MOST_RETURNED` are numbered, arithmetically
+(:class:`CitiesActions`) after the 35,450 other actions; a larger one shares the number of the
+exchange of its three lowest kinds, which is legal whenever it is, so the mask still marks
+exactly the engine's legal actions and a policy returns at most three events.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ _EDUCATION = int(EventType.EDUCATION)
 COPIES: tuple[int, ...] = tuple(EVENT_CARDS.count(ev) for ev in EventType)
 #: The most copies of each kind Education's exchange can give back (the Education played is not one).
 RETURN_CAPS: tuple[int, ...] = tuple(c - (ev == _EDUCATION) for ev, c in enumerate(COPIES))
+#: The most events an exchange numbered on its own gives back.
+MOST_RETURNED = 3
 #: Cities each event that takes one city may take (the rest of its choice is the seat holding it).
 _TAKEABLE: dict[int, int] = {
     **{int(ev): REGULAR_MASKS[e] for e, ev in enumerate(ANGERS)},
@@ -110,17 +114,19 @@ def _listed() -> list[Action]:
 
 def _suffix_counts(caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """``table[i][r]``: multisets of exactly ``r`` cards of kinds ``i..`` within ``caps``."""
-    rows: list[tuple[int, ...]] = [(1,) + (0,) * MAX_RETURNS]
+    rows: list[tuple[int, ...]] = [(1,) + (0,) * MOST_RETURNED]
     for cap in reversed(caps):
         below = rows[-1]
-        rows.append(tuple(sum(below[r - m] for m in range(min(cap, r) + 1)) for r in range(MAX_RETURNS + 1)))
+        rows.append(
+            tuple(sum(below[r - m] for m in range(min(cap, r) + 1)) for r in range(MOST_RETURNED + 1))
+        )
     return tuple(reversed(rows))
 
 
 _MULTISETS = _suffix_counts(RETURN_CAPS)
 #: Where the exchanges giving back ``size`` events start, counted from the first exchange.
-_SIZE_START = tuple(sum(_MULTISETS[0][1:size]) for size in range(MAX_RETURNS + 2))
-EXCHANGES = _SIZE_START[MAX_RETURNS + 1]
+_SIZE_START = tuple(sum(_MULTISETS[0][1:size]) for size in range(MOST_RETURNED + 2))
+EXCHANGES = _SIZE_START[MOST_RETURNED + 1]
 
 
 class CitiesActions(ActionSpace[Action]):
@@ -128,7 +134,8 @@ class CitiesActions(ActionSpace[Action]):
 
     An exchange giving back ``size`` events is numbered after every smaller one; among those of a
     size, a multiset comes before the others in the order of its smallest kind's count, then the
-    next kind's, and so on (the combinatorial number system over kinds with capped copies)."""
+    next kind's, and so on (the combinatorial number system over kinds with capped copies). An
+    exchange of more than :data:`MOST_RETURNED` events has the number of its first three."""
 
     def __init__(self) -> None:
         super().__init__(_listed())
@@ -145,7 +152,7 @@ class CitiesActions(ActionSpace[Action]):
             if not _is_exchange(action):
                 raise
         assert isinstance(action, Play)
-        return self._listed_size + _rank(action.returns)
+        return self._listed_size + _rank(action.returns[:MOST_RETURNED])
 
     def action(self, index: int) -> Action:
         if not 0 <= index < self.size:
@@ -167,7 +174,7 @@ def _is_exchange(action: Action) -> bool:
         and action.give_city is None
         and action.side is None
         and action.empire is None
-        and all(returns_kind in KINDS for returns_kind in action.returns)
+        and all(kind in KINDS for kind in action.returns)
         and all(action.returns.count(ev) <= RETURN_CAPS[ev] for ev in set(action.returns))
     )
 
