@@ -15,8 +15,10 @@ exactly the engine's legal actions and a policy returns at most three events.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from itertools import compress
+from operator import mul
 
 from sdk.games.tensors import ActionSpace, Features, TensorSpec, Writer
 
@@ -138,19 +140,22 @@ class CitiesActions(ActionSpace[Action]):
     exchange of more than :data:`MOST_RETURNED` events has the number of its first three."""
 
     def __init__(self) -> None:
-        super().__init__(_listed())
-        self._listed_size = super().size
+        listed = _listed()
+        super().__init__(listed)
+        self._listed_size = len(listed)
+        # Looked up at once, as the base class does: the mask of a decision numbers every legal action.
+        self._numbers = {action: number for number, action in enumerate(listed)}
 
     @property
     def size(self) -> int:
         return self._listed_size + EXCHANGES
 
     def index(self, action: Action) -> int:
-        try:
-            return super().index(action)
-        except KeyError:
-            if not _is_exchange(action):
-                raise
+        number = self._numbers.get(action)
+        if number is not None:
+            return number
+        if not _is_exchange(action):
+            raise KeyError(action)
         assert isinstance(action, Play)
         return self._listed_size + _rank(action.returns[:MOST_RETURNED])
 
@@ -224,6 +229,8 @@ MOST_EVENTS = 20
 MOST_PLAYS = 3
 MOST_SILENCE = 2
 MOST_GIVE = 6
+#: Per seat in "seats": score, hand size, face-down events, silenced turns, cursed, no city.
+SEAT_NUMBERS = 6
 FEATURES = Features(
     (
         ("players", MAX_PLAYERS),
@@ -233,18 +240,11 @@ FEATURES = Features(
         ("waiting", len(DECISIONS)),
         ("waiting_seat", MAX_PLAYERS),
         ("active", MAX_PLAYERS),
-        ("round", 1),
-        ("plays_left", 1),
-        ("turn_flags", 5),
-        ("silenced", MAX_PLAYERS),
-        ("cursed", MAX_PLAYERS),
-        ("no_city", MAX_PLAYERS),
+        ("turn", 7),
+        ("seats", MAX_PLAYERS * SEAT_NUMBERS),
         ("held", MAX_PLAYERS * NUM_CITIES),
         ("completed", MAX_PLAYERS * NUM_EMPIRES),
         ("wonders", MAX_PLAYERS),
-        ("scores", MAX_PLAYERS),
-        ("hand_sizes", MAX_PLAYERS),
-        ("face_down", MAX_PLAYERS),
         ("city_deck", NUM_CITIES),
         ("decks", 2),
         ("hand", NUM_EVENT_TYPES),
@@ -274,16 +274,32 @@ _EMPIRE_FIRST = tuple(CITY_EMPIRE.index(e) for e in range(NUM_EMPIRES))
 _PER_COPY = tuple(1.0 / copies for copies in COPIES)
 
 
+@functools.lru_cache(maxsize=4096)
 def _bits(mask: int) -> list[float]:
+    """A city mask as floats, remembered: a seat's cities change at few of its decisions.
+
+    Callers only read the list (``+=`` onto their own, or ``put``)."""
     values: list[float] = []
     for byte in mask.to_bytes(_MASK_BYTES, "little"):
         values += _BYTE_BITS[byte]
     return values[:NUM_CITIES]
 
 
+@functools.lru_cache(maxsize=1024)
+def _completed(done: int) -> tuple[float, ...]:
+    return tuple(float(done >> first & 1) for first in _EMPIRE_FIRST)
+
+
 def _per_kind(counts: tuple[int, ...] | list[int]) -> list[float]:
     """Copies of each kind over the full game's copies of it."""
-    return [count * share for count, share in zip(counts, _PER_COPY, strict=True)]
+    return list(map(mul, counts, _PER_COPY))
+
+
+def _flags(kinds: tuple[EventType, ...], length: int) -> list[float]:
+    values = [0.0] * length
+    for kind in kinds:
+        values[kind] = 1.0
+    return values
 
 
 def encode(observation: Observation, tensor: Writer) -> None:
@@ -307,11 +323,11 @@ def encode(observation: Observation, tensor: Writer) -> None:
         tensor.one_hot("waiting", DECISIONS.index(observation.waiting))
         tensor.one_hot("waiting_seat", relative(observation.waiting_seat))
     tensor.one_hot("active", relative(observation.active))
-    tensor.put("round", [min(observation.round / observation.params.max_rounds, 1.0)])
-    tensor.put("plays_left", [min(observation.plays_left, MOST_PLAYS) / MOST_PLAYS])
     tensor.put(
-        "turn_flags",
+        "turn",
         [
+            min(observation.round / observation.params.max_rounds, 1.0),
+            min(observation.plays_left, MOST_PLAYS) / MOST_PLAYS,
             float(observation.curse_now),
             float(observation.silent_now),
             float(observation.no_city_now),
@@ -319,22 +335,31 @@ def encode(observation: Observation, tensor: Writer) -> None:
             float(observation.played),
         ],
     )
-    silenced, held, done = observation.silenced, observation.held, observation.done
-    tensor.put("silenced", [min(silenced[seat], MOST_SILENCE) / MOST_SILENCE for seat in order])
-    tensor.put("cursed", seat_bits(observation.cursed))
-    tensor.put("no_city", seat_bits(observation.no_city))
+    held, done, scores, sizes = observation.held, observation.done, observation.scores, observation.hand_sizes
+    face_down, silenced, cursed, no_city = (
+        observation.face_down,
+        observation.silenced,
+        observation.cursed,
+        observation.no_city,
+    )
+    seats: list[float] = []
     cities: list[float] = []
     completed: list[float] = []
     for seat in order:
+        seats += (
+            scores[seat] / MOST_SCORE,
+            min(sizes[seat], MOST_EVENTS) / MOST_EVENTS,
+            min(face_down[seat], MOST_EVENTS) / MOST_EVENTS,
+            min(silenced[seat], MOST_SILENCE) / MOST_SILENCE,
+            float(cursed >> seat & 1),
+            float(no_city >> seat & 1),
+        )
         cities += _bits(held[seat])
-        completed += [float(done[seat] >> first & 1) for first in _EMPIRE_FIRST]
+        completed += _completed(done[seat])
+    tensor.put("seats", seats)
     tensor.put("held", cities)
     tensor.put("completed", completed)
     tensor.one_hot("wonders", relative(observation.wonders))
-    scores, sizes, face_down = observation.scores, observation.hand_sizes, observation.face_down
-    tensor.put("scores", [scores[seat] / MOST_SCORE for seat in order])
-    tensor.put("hand_sizes", [min(sizes[seat], MOST_EVENTS) / MOST_EVENTS for seat in order])
-    tensor.put("face_down", [min(face_down[seat], MOST_EVENTS) / MOST_EVENTS for seat in order])
     tensor.put("city_deck", _bits(observation.city_deck))
     tensor.put(
         "decks",
@@ -345,7 +370,7 @@ def encode(observation: Observation, tensor: Writer) -> None:
     tensor.put("face_up", _per_kind(_face_up(observation)))
     _encode_resolving(observation, tensor, relative, seat_bits)
     if pending is not None:
-        tensor.put("playable", [float(ev in pending.playable) for ev in KINDS])
+        tensor.put("playable", _flags(pending.playable, NUM_EVENT_TYPES))
         tensor.put("protections", [float(card in pending.protections) for card in PROTECTIONS])
         tensor.put("giveable", _bits(pending.cities))
         tensor.put("give_count", [min(pending.count, MOST_GIVE) / MOST_GIVE])
