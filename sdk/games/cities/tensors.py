@@ -427,10 +427,10 @@ def _encode_resolving(
     giving = [0.0] * (2 * MAX_PLAYERS + 4)
     if event.give_seat >= 0:
         giving[relative(event.give_seat)] = 1.0
-    if event.give_to == -1:
-        giving[MAX_PLAYERS] = 1.0  # to the city deck
-    else:
-        giving[MAX_PLAYERS + 1 + relative(event.give_to)] = 1.0
+        if event.give_to == -1:
+            giving[MAX_PLAYERS] = 1.0  # to the city deck
+        else:
+            giving[MAX_PLAYERS + 1 + relative(event.give_to)] = 1.0
     _, left_a, _, left_b = event.give
     giving[-3:] = [
         min(left_a + left_b, MOST_GIVE) / MOST_GIVE,
