@@ -122,3 +122,37 @@ def test_actions_the_rules_never_allow_have_no_number() -> None:
             ACTIONS.index(action)
     with pytest.raises(IndexError):
         ACTIONS.action(ACTIONS.size)
+
+
+def _face_up_block(observation: ci.Observation) -> list[float]:
+    start, end = TENSORS.features.offsets["face_up"]
+    return list(TENSORS.encode(observation)[start:end])
+
+
+def _counted(observation: ci.Observation) -> list[float]:
+    counts = [0] * len(E)
+    records = [*observation.log, *([observation.resolving] if observation.resolving else [])]
+    for record in records:
+        counts[record.play.event] += 1
+        for _, card in record.revealed:
+            counts[card] += 1
+    copies = [ci.EVENT_CARDS.count(ev) for ev in E]
+    return [float(np.float32(count / copy)) for count, copy in zip(counts, copies, strict=True)]
+
+
+def test_face_up_counts_stay_right_across_interleaved_games_and_copies() -> None:
+    rng = random.Random(11)
+    games = [ci.new_game(4), ci.new_game(3)]
+    forks: list[ci.State] = []
+    for step in range(600):
+        state = games[step % 2] if step % 5 else rng.choice(games + forks or games)
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        if step % 37 == 0:
+            forks.append(state.clone())
+        observation = state.observation(rng.randrange(state.num_players))
+        assert _face_up_block(observation) == _counted(observation)
+        state.apply(state.sample_action(rng))

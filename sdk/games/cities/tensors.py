@@ -50,7 +50,7 @@ from .cards import (
     Side,
     cities_of,
 )
-from .observation import Observation
+from .observation import Observation, PlayedEvent
 from .params import MAX_PLAYERS
 from .phases import PHASE_NAMES, STAGE_NAMES, Decision
 from .plays import CITY, EDUCATION, KINDS, MAX_RETURNS, PLAIN, SHAPE, SWAP, TARGET, UNIFY, UNREST, iter_plays
@@ -376,16 +376,45 @@ def encode(observation: Observation, tensor: Writer) -> None:
         tensor.put("give_count", [min(pending.count, MOST_GIVE) / MOST_GIVE])
 
 
+class _FaceUpCounts:
+    """Copies of each kind lying face up in a log, counted on from the last log seen.
+
+    Every seat's tensor at every step reads the whole log, which only grows: the counts of the
+    last log are kept with its last record, and a log holding that same record at the same place
+    begins with the same records (logs are appended to, and a copied state shares its records),
+    so only the records after it are counted."""
+
+    def __init__(self) -> None:
+        self.length = 0
+        self.last: PlayedEvent | None = None
+        self.counts = [0] * NUM_EVENT_TYPES
+
+    def of(self, log: tuple[PlayedEvent, ...]) -> list[int]:
+        length = len(log)
+        if not (self.length and length >= self.length and log[self.length - 1] is self.last):
+            self.length, self.counts = 0, [0] * NUM_EVENT_TYPES
+        counts = self.counts
+        for record in log[self.length :]:
+            counts[record.play.event] += 1
+            for _, card in record.revealed:
+                counts[card] += 1
+        self.length, self.last = length, log[-1] if log else None
+        return counts
+
+
+_LOGGED = _FaceUpCounts()
+
+
 def _face_up(observation: Observation) -> list[int]:
     """Copies of each kind lying face up: events played and protection revealed."""
-    counts = [0] * NUM_EVENT_TYPES
-    shown = [(record.play.event, record.revealed) for record in observation.log]
-    if observation.resolving is not None:
-        shown.append((observation.resolving.play.event, observation.resolving.revealed))
-    for event, revealed in shown:
-        counts[event] += 1
-        for _, card in revealed:
-            counts[card] += 1
+    counts = _LOGGED.of(observation.log)
+    event = observation.resolving
+    if event is None:
+        return counts
+    counts = counts[:]
+    counts[event.play.event] += 1
+    for _, card in event.revealed:
+        counts[card] += 1
     return counts
 
 
