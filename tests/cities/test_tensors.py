@@ -131,10 +131,12 @@ def _face_up_block(observation: ci.Observation) -> list[float]:
 
 def _counted(observation: ci.Observation) -> list[float]:
     counts = [0] * len(E)
-    records = [*observation.log, *([observation.resolving] if observation.resolving else [])]
-    for record in records:
-        counts[record.play.event] += 1
-        for _, card in record.revealed:
+    shown = [(record.play.event, record.revealed) for record in observation.log]
+    if observation.resolving is not None:
+        shown.append((observation.resolving.play.event, observation.resolving.revealed))
+    for event, revealed in shown:
+        counts[event] += 1
+        for _, card in revealed:
             counts[card] += 1
     copies = [ci.EVENT_CARDS.count(ev) for ev in E]
     return [float(np.float32(count / copy)) for count, copy in zip(counts, copies, strict=True)]
