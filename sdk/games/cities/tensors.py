@@ -53,7 +53,20 @@ from .cards import (
 from .observation import Observation, PlayedEvent
 from .params import MAX_PLAYERS
 from .phases import PHASE_NAMES, STAGE_NAMES, Decision
-from .plays import CITY, EDUCATION, KINDS, MAX_RETURNS, PLAIN, SHAPE, SWAP, TARGET, UNIFY, UNREST, iter_plays
+from .plays import (
+    CITY,
+    EDUCATION,
+    KINDS,
+    MAX_RETURNS,
+    PLAIN,
+    SHAPE,
+    SWAP,
+    TARGET,
+    UNIFY,
+    UNREST,
+    iter_plays,
+    new_play,
+)
 from .state import State
 
 _SEATS = range(MAX_PLAYERS)
@@ -74,28 +87,29 @@ _TAKEABLE: dict[int, int] = {
 
 
 def _plays(ev: int) -> list[Play]:
-    """Every play of event kind ``ev`` the rules could ever allow, in a fixed order."""
+    """Every play of event kind ``ev`` the rules could ever allow, in a fixed order (built with the
+    engine's fast constructor: there are tens of thousands)."""
     event, shape = EVENT_TYPES[ev], SHAPE[ev]
     if shape == PLAIN:
-        return [Play(event)]
+        return [new_play(event)]
     if shape == CITY:
-        return [Play(event, target=t, take_city=c) for t in _SEATS for c in cities_of(_TAKEABLE[ev])]
+        return [new_play(event, target=t, take_city=c) for t in _SEATS for c in cities_of(_TAKEABLE[ev])]
     if shape == SWAP:
         return [
-            Play(event, target=t, take_city=take, give_city=give)
+            new_play(event, target=t, take_city=take, give_city=give)
             for t in _SEATS
             for take in range(NUM_CITIES)
             for give in range(NUM_CITIES)
             if give != take
         ]
     if shape == TARGET:
-        return [Play(event, target=t) for t in _SEATS]
+        return [new_play(event, target=t) for t in _SEATS]
     if shape == UNREST:
-        return [Play(event, side=side) for side in Side]
+        return [new_play(event, side=side) for side in Side]
     if shape == UNIFY:
-        return [Play(event, empire=empire) for empire in Empire]
+        return [new_play(event, empire=empire) for empire in Empire]
     if shape == EDUCATION:  # its exchanges are numbered by CitiesActions
-        return [Play(event, target=t, education=EducationMode.DISCARD) for t in _SEATS]
+        return [new_play(event, target=t, education=EducationMode.DISCARD) for t in _SEATS]
     return []  # protection: only ever revealed
 
 
@@ -137,34 +151,40 @@ class CitiesActions(ActionSpace[Action]):
     An exchange giving back ``size`` events is numbered after every smaller one; among those of a
     size, a multiset comes before the others in the order of its smallest kind's count, then the
     next kind's, and so on (the combinatorial number system over kinds with capped copies). An
-    exchange of more than :data:`MOST_RETURNED` events has the number of its first three."""
+    exchange of more than :data:`MOST_RETURNED` events has the number of its first three.
+
+    The listed actions are listed at first use, not when the plugin is loaded: the referee and the
+    command line load every plugin and never number an action."""
 
     def __init__(self) -> None:
-        listed = _listed()
-        super().__init__(listed)
-        self._listed_size = len(listed)
-        # Looked up at once, as the base class does: the mask of a decision numbers every legal action.
-        self._numbers = {action: number for number, action in enumerate(listed)}
+        super().__init__(())
+
+    @functools.cached_property
+    def _table(self) -> tuple[tuple[Action, ...], dict[Action, int]]:
+        listed = tuple(_listed())
+        return listed, {action: number for number, action in enumerate(listed)}
 
     @property
     def size(self) -> int:
-        return self._listed_size + EXCHANGES
+        return len(self._table[0]) + EXCHANGES
 
     def index(self, action: Action) -> int:
-        number = self._numbers.get(action)
+        listed, numbers = self._table
+        number = numbers.get(action)
         if number is not None:
             return number
         if not _is_exchange(action):
             raise KeyError(action)
         assert isinstance(action, Play)
-        return self._listed_size + _rank(action.returns[:MOST_RETURNED])
+        return len(listed) + _rank(action.returns[:MOST_RETURNED])
 
     def action(self, index: int) -> Action:
-        if not 0 <= index < self.size:
-            raise IndexError(f"no action {index} among {self.size}")
-        if index < self._listed_size:
-            return super().action(index)
-        returns = _unrank(index - self._listed_size)
+        listed, _ = self._table
+        if not 0 <= index < len(listed) + EXCHANGES:
+            raise IndexError(f"no action {index} among {len(listed) + EXCHANGES}")
+        if index < len(listed):
+            return listed[index]
+        returns = _unrank(index - len(listed))
         return Play(EventType.EDUCATION, education=EducationMode.EXCHANGE, returns=returns)
 
 
