@@ -42,7 +42,7 @@ class Table:
             raise ValueError(f"{self.plugin.name} is for {least}-{most} players, not {players}")
         self.players = players
         self.params = self.plugin.normalize_params(params or {})
-        self.tensors: Tensors = tensors_of(self.plugin)
+        self.tensors: Tensors = tensors_of(self.plugin, players, self.params)
         self.state: Any = None
         self.chance = random.Random()
         self.asked: dict[int, Any] = {}  # observations of seats asked together, not yet answered

@@ -21,7 +21,7 @@ models): a tensor is an ``array('f')`` of float32 and a mask a ``bytearray`` of 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
@@ -57,6 +57,10 @@ class ActionSpace(Generic[A]):
         """The number of ``action``; KeyError for an action outside the space."""
         return self._index[action]
 
+    def indices(self, actions: Iterable[A]) -> list[int]:
+        """The numbers of ``actions``, in order (a mask's positions: one lookup each, no call per action)."""
+        return list(map(self._index.__getitem__, actions))
+
     def action(self, index: int) -> A:
         """The action numbered ``index``."""
         return self._actions[index]
@@ -70,8 +74,8 @@ class Features:
 
     blocks: tuple[tuple[str, int], ...]
     offsets: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
-
     size: int = field(init=False, repr=False, compare=False)
+    zeros: Vector = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         offsets, start = {}, 0
@@ -80,6 +84,7 @@ class Features:
             start += length
         object.__setattr__(self, "offsets", offsets)
         object.__setattr__(self, "size", start)
+        object.__setattr__(self, "zeros", array("f", bytes(4 * start)))
 
     def writer(self) -> Writer:
         return Writer(self)
@@ -88,20 +93,26 @@ class Features:
 class Writer:
     """One tensor being filled: blocks written by name, then :meth:`array` (zeros where unwritten).
 
-    Values gather in a Python list and become one float32 array at the end."""
+    The float32 array is filled in place from a copy of the layout's zeros (one memory copy), so a
+    tensor costs what its encoder writes, not its size: a block given as an ``array('f')`` (an
+    encoder may keep those for parts that rarely change) is copied as memory, anything else is
+    converted number by number."""
 
     __slots__ = ("_offsets", "_values")
 
     def __init__(self, features: Features) -> None:
         self._offsets = features.offsets
-        self._values = [0.0] * features.size
+        self._values = features.zeros[:]
 
     def put(self, name: str, values: Sequence[float]) -> None:
         """Block ``name`` (exactly its length; a shorter ``values`` leaves the rest zero)."""
         start, end = self._offsets[name]
-        if len(values) > end - start:
-            raise ValueError(f"block {name!r} holds {end - start} numbers, not {len(values)}")
-        self._values[start : start + len(values)] = values
+        count = len(values)
+        if count > end - start:
+            raise ValueError(f"block {name!r} holds {end - start} numbers, not {count}")
+        if not (isinstance(values, array) and values.typecode == "f"):
+            values = array("f", values)
+        self._values[start : start + count] = values
 
     def one_hot(self, name: str, hot: int) -> None:
         """Block ``name`` as a one-hot of ``hot`` (all zeros for a ``hot`` outside the block)."""
@@ -110,7 +121,7 @@ class Writer:
             self._values[start + hot] = 1.0
 
     def array(self) -> Vector:
-        return array("f", self._values)
+        return self._values
 
 
 class Tensors(Protocol):
@@ -161,15 +172,22 @@ def action_mask(tensors: Tensors, observation: Any) -> Mask:
 def mask_of(actions: ActionSpace[Any], legal: Iterable[Any]) -> Mask:
     """1 at the number of every action of ``legal``, 0 elsewhere."""
     mask = bytearray(actions.size)
-    index = actions.index
-    for action in legal:
-        mask[index(action)] = 1
+    for number in actions.indices(legal):
+        mask[number] = 1
     return mask
 
 
-def tensors_of(plugin: Any) -> Tensors:
-    """The plugin's declared :class:`Tensors`; ValueError when its game declares none."""
-    tensors: Tensors | None = getattr(plugin, "tensors", None)
+def tensors_of(plugin: Any, players: int | None = None, params: Mapping[str, Any] | None = None) -> Tensors:
+    """The plugin's :class:`Tensors` for a table of ``players`` (default: the most) with ``params``.
+
+    A game whose numbers are the same at every table declares them as ``tensors``; one whose
+    numbers depend on the table (an adapted collection's games, whose tensor shapes follow their
+    parameters) declares ``tensors_for(players, params)`` instead. ValueError when there are none."""
+    table = getattr(plugin, "tensors_for", None)
+    if table is not None:
+        tensors: Tensors | None = table(players or plugin.max_players, params or {})
+    else:
+        tensors = getattr(plugin, "tensors", None)
     if tensors is None:
         raise ValueError(f"{plugin.name} declares no tensors (a tensors.py in its folder; docs/learning.md)")
     return tensors

@@ -15,8 +15,9 @@ from typing import Any
 from sdk.games.decisions import DecisionTable
 from sdk.games.plugin import GamePlugin, Parameter, PluginDefaults
 from sdk.games.spectator import common_text
+from sdk.games.tensors import Tensors
 
-from . import hidden, view
+from . import hidden, tensors, view
 from .actions import Action, Step, step_from_json, step_to_json
 from .decisions import KIND, PREFIX, decisions
 from .defaults import default_action
@@ -76,6 +77,10 @@ class OpenSpielGame(PluginDefaults):
 
     def new_state(self, players: int, params: Mapping[str, Any]) -> State:
         return new_game(self._loaded(params), players)
+
+    def tensors_for(self, players: int, params: Mapping[str, Any]) -> Tensors | None:
+        """OpenSpiel's own numbers for a table of ``players`` with ``params`` (they depend on both)."""
+        return tensors.tensors_for(self.spiel_name, players, self.normalize_params(params))
 
     def decision_kind(self, state: Any) -> str:
         if not deciding(self._state(state)):
