@@ -11,6 +11,7 @@ import pytest
 
 from sdk.games import cities as ci
 from sdk.games.cities.tensors import ACTIONS, EXCHANGES, MOST_RETURNED, RETURN_CAPS, TENSORS
+from sdk.games.tensors import action_mask, mask_of
 from sdk.tensor_arrays import tensor_array
 
 from .builders import position
@@ -48,6 +49,10 @@ def _check_game(players: int, seed: int, size: str) -> set[type]:
         assert [ACTIONS.action(number) for number in numbers] == [_numbered(action) for action in engine]
         mine = {ACTIONS.index(action) for action in TENSORS.legal(state.observation(deciding))}
         assert mine == set(numbers)
+        assert ACTIONS.indices(engine) == numbers
+        mask = mask_of(ACTIONS, engine)
+        assert action_mask(TENSORS, state.observation(deciding)) == mask
+        assert mask.count(1) == len(mine) and all(mask[number] for number in mine)
         action = ACTIONS.action(rng.choice(numbers))
         seen.add(type(action) if not isinstance(action, ci.Play) else ci.Play)
         state.apply(action)

@@ -16,7 +16,7 @@ exactly the engine's legal actions and a policy returns at most three events.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import compress
 from operator import mul
 
@@ -177,6 +177,14 @@ class CitiesActions(ActionSpace[Action]):
             raise KeyError(action)
         assert isinstance(action, Play)
         return len(listed) + _rank(action.returns[:MOST_RETURNED])
+
+    def indices(self, actions: Iterable[Action]) -> list[int]:
+        """One lookup each while no exchange is among them (most decisions), else :meth:`index` each."""
+        actions = list(actions)
+        try:
+            return list(map(self._table[1].__getitem__, actions))
+        except KeyError:
+            return [self.index(action) for action in actions]
 
     def action(self, index: int) -> Action:
         listed, _ = self._table
