@@ -16,11 +16,12 @@ exactly the engine's legal actions and a policy returns at most three events.
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Callable, Iterable
 from itertools import compress
 from operator import mul
 
-from sdk.games.tensors import ActionSpace, Features, TensorSpec, Writer
+from sdk.games.tensors import ActionSpace, Features, TensorSpec, Vector, Writer
 
 from .actions import (
     Action,
@@ -302,25 +303,28 @@ _EMPIRE_FIRST = tuple(CITY_EMPIRE.index(e) for e in range(NUM_EMPIRES))
 _PER_COPY = tuple(1.0 / copies for copies in COPIES)
 
 
-@functools.lru_cache(maxsize=4096)
-def _bits(mask: int) -> list[float]:
-    """A city mask as floats, remembered: a seat's cities change at few of its decisions.
+# Parts that change at few decisions are remembered as float32 arrays, which a block takes as one
+# memory copy. Callers only read them (``put`` them, or ``+=`` them onto their own array).
 
-    Callers only read the list (``+=`` onto their own, or ``put``)."""
+
+@functools.lru_cache(maxsize=4096)
+def _bits(mask: int) -> Vector:
+    """A city mask as floats."""
     values: list[float] = []
     for byte in mask.to_bytes(_MASK_BYTES, "little"):
         values += _BYTE_BITS[byte]
-    return values[:NUM_CITIES]
+    return array("f", values[:NUM_CITIES])
 
 
 @functools.lru_cache(maxsize=1024)
-def _completed(done: int) -> tuple[float, ...]:
-    return tuple(float(done >> first & 1) for first in _EMPIRE_FIRST)
+def _completed(done: int) -> Vector:
+    return array("f", [float(done >> first & 1) for first in _EMPIRE_FIRST])
 
 
-def _per_kind(counts: tuple[int, ...] | list[int]) -> list[float]:
+@functools.lru_cache(maxsize=4096)
+def _per_kind(counts: tuple[int, ...]) -> Vector:
     """Copies of each kind over the full game's copies of it."""
-    return list(map(mul, counts, _PER_COPY))
+    return array("f", map(mul, counts, _PER_COPY))
 
 
 def _flags(kinds: tuple[EventType, ...], length: int) -> list[float]:
@@ -371,8 +375,7 @@ def encode(observation: Observation, tensor: Writer) -> None:
         observation.no_city,
     )
     seats: list[float] = []
-    cities: list[float] = []
-    completed: list[float] = []
+    cities, completed = array("f"), array("f")
     for seat in order:
         seats += (
             scores[seat] / MOST_SCORE,
@@ -433,17 +436,15 @@ class _FaceUpCounts:
 _LOGGED = _FaceUpCounts()
 
 
-def _face_up(observation: Observation) -> list[int]:
+def _face_up(observation: Observation) -> tuple[int, ...]:
     """Copies of each kind lying face up: events played and protection revealed."""
-    counts = _LOGGED.of(observation.log)
+    counts = _LOGGED.of(observation.log)[:]
     event = observation.resolving
-    if event is None:
-        return counts
-    counts = counts[:]
-    counts[event.play.event] += 1
-    for _, card in event.revealed:
-        counts[card] += 1
-    return counts
+    if event is not None:
+        counts[event.play.event] += 1
+        for _, card in event.revealed:
+            counts[card] += 1
+    return tuple(counts)
 
 
 def _encode_resolving(
