@@ -413,23 +413,24 @@ class _FaceUpCounts:
     Every seat's tensor at every step reads the whole log, which only grows: the counts of the
     last log are kept with its last record, and a log holding that same record at the same place
     begins with the same records (logs are appended to, and a copied state shares its records),
-    so only the records after it are counted."""
+    so only the records after it are counted. What is kept is one immutable snapshot, replaced
+    whole, so encoders in several threads never see another's counts half made."""
 
     def __init__(self) -> None:
-        self.length = 0
-        self.last: PlayedEvent | None = None
-        self.counts = [0] * NUM_EVENT_TYPES
+        self.seen: tuple[int, PlayedEvent | None, tuple[int, ...]] = (0, None, (0,) * NUM_EVENT_TYPES)
 
-    def of(self, log: tuple[PlayedEvent, ...]) -> list[int]:
-        length = len(log)
-        if not (self.length and length >= self.length and log[self.length - 1] is self.last):
-            self.length, self.counts = 0, [0] * NUM_EVENT_TYPES
-        counts = self.counts
-        for record in log[self.length :]:
-            counts[record.play.event] += 1
-            for _, card in record.revealed:
-                counts[card] += 1
-        self.length, self.last = length, log[-1] if log else None
+    def of(self, log: tuple[PlayedEvent, ...]) -> tuple[int, ...]:
+        length, last, counts = self.seen
+        if not (length and len(log) >= length and log[length - 1] is last):
+            length, counts = 0, (0,) * NUM_EVENT_TYPES
+        if len(log) > length:
+            more = list(counts)
+            for record in log[length:]:
+                more[record.play.event] += 1
+                for _, card in record.revealed:
+                    more[card] += 1
+            counts = tuple(more)
+            self.seen = (len(log), log[-1], counts)
         return counts
 
 
@@ -438,13 +439,15 @@ _LOGGED = _FaceUpCounts()
 
 def _face_up(observation: Observation) -> tuple[int, ...]:
     """Copies of each kind lying face up: events played and protection revealed."""
-    counts = _LOGGED.of(observation.log)[:]
+    counts = _LOGGED.of(observation.log)
     event = observation.resolving
-    if event is not None:
-        counts[event.play.event] += 1
-        for _, card in event.revealed:
-            counts[card] += 1
-    return tuple(counts)
+    if event is None:
+        return counts
+    more = list(counts)
+    more[event.play.event] += 1
+    for _, card in event.revealed:
+        more[card] += 1
+    return tuple(more)
 
 
 def _encode_resolving(
