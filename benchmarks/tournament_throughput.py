@@ -56,9 +56,12 @@ OVER_GRPC = "command: python -m benchmarks.trivial_bot"
 """How each entrant is written: a trivial bot launched as a process (kept or fresh) and called over gRPC."""
 
 
-def _bracket(folder: Path, entrants: int, players: int, rounds: int, fresh: bool, entrant: str) -> Path:
+def _bracket(
+    folder: Path, entrants: int, players: int, rounds: int, fresh: bool, entrant: str, game: str | None
+) -> Path:
     lines = [
         "name: throughput",
+        *([f"game: {game!r}"] if game else []),
         f"players: {players}",
         f"rounds: {rounds}",
         "seed: 1",
@@ -73,11 +76,19 @@ def _bracket(folder: Path, entrants: int, players: int, rounds: int, fresh: bool
 
 
 def play(
-    *, fresh: bool, workers: int, entrants: int, players: int, rounds: int, entrant: str = OVER_GRPC
+    *,
+    fresh: bool,
+    workers: int,
+    entrants: int,
+    players: int,
+    rounds: int,
+    entrant: str = OVER_GRPC,
+    game: str | None = None,
 ) -> Run:
-    """One whole tournament of ``entrants`` bots written as ``entrant`` into a new database, timed."""
+    """One whole tournament of ``entrants`` bots written as ``entrant`` into a new database, timed;
+    at ``game`` (the bracket's default game when None)."""
     with tempfile.TemporaryDirectory() as tmp:
-        bracket = load_bracket(_bracket(Path(tmp), entrants, players, rounds, fresh, entrant))
+        bracket = load_bracket(_bracket(Path(tmp), entrants, players, rounds, fresh, entrant, game))
         count = len(schedule_of(bracket))
         durations: list[float] = []
 

@@ -7,6 +7,10 @@ The policy sees exactly what the learning environments (:mod:`sdk.env`) give it:
 
     python -m sdk.policy_bot bots.learned.policy:act --game example [--port N | --address unix:/p]
 
+A game whose numbers depend on the table (an OpenSpiel game's tensor follows its parameters and
+player count) is served for the table it was trained at: ``--players N --params '{"num_cards": 4}'``,
+as ``aec_env`` took them.
+
 In-process (``transport: inprocess``, ``smtourney duel``, a Gymnasium opponent) a module names a
 class made by :func:`policy_bot_class`. An index outside the mask is answered with a legal action
 instead, and said on standard error, rather than losing the match to a strike.
@@ -16,9 +20,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sdk.bot import Bot
@@ -36,27 +41,51 @@ Policy = Callable[[TensorArray, MaskArray], int]
 class PolicyBot(Bot):
     """Answers every decision of one game with ``policy``'s choice among the legal actions."""
 
-    def __init__(self, policy: Policy, game: str) -> None:
+    def __init__(
+        self, policy: Policy, game: str, players: int | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
         self.policy, self.game = policy, game
+        self.tensors = tensors_of(get_game(game), players, params)
 
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
-        tensors = tensors_of(get_game(self.game))
-        mask = mask_array(action_mask(tensors, observation))
-        index = int(self.policy(tensor_array(tensors.encode(observation)), mask))
-        if not 0 <= index < mask.size or not mask[index]:
-            fallback = int(mask.argmax())
-            print(f"policy chose {index}, not a legal action; played {fallback}", file=sys.stderr, flush=True)
-            index = fallback
-        return tensors.actions.action(index)
+        """The policy's action; a decision taken in parts is asked part by part, as the
+        environments ask it, until the parts make the whole action."""
+        tensors, in_parts = self.tensors, self.tensors.in_parts(observation)
+        chosen: tuple[Any, ...] = ()
+        while True:
+            mask = mask_array(action_mask(tensors, observation, chosen))
+            index = int(self.policy(tensor_array(tensors.encode(observation, chosen)), mask))
+            if not 0 <= index < mask.size or not mask[index]:
+                fallback = int(mask.argmax())
+                print(
+                    f"policy chose {index}, not a legal action; played {fallback}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                index = fallback
+            choice = tensors.actions.action(index)
+            if not in_parts:
+                return choice
+            chosen = (*chosen, choice)
+            whole = tensors.whole(chosen)
+            if whole is not None:
+                return whole
 
 
-def policy_bot_class(policy: Policy, game: str, name: str = "policy", version: str = "1") -> type[Bot]:
+def policy_bot_class(
+    policy: Policy,
+    game: str,
+    name: str = "policy",
+    version: str = "1",
+    players: int | None = None,
+    params: Mapping[str, Any] | None = None,
+) -> type[Bot]:
     """A bot class serving ``policy`` for ``game``, for a module to name as ``module:Class``."""
-    tensors_of(get_game(game))  # a game without tensors fails here, not at the first decision
+    tensors_of(get_game(game), players, params)  # a game without tensors fails here, not at a decision
 
     class Served(PolicyBot):
         def __init__(self) -> None:
-            super().__init__(policy, game)
+            super().__init__(policy, game, players, params)
 
     Served.name, Served.version, Served.games = name, version, (game,)
     return Served
@@ -84,9 +113,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve policy(tensor, mask) -> action index as a bot.")
     parser.add_argument("policy", help="module:function, e.g. bots.learned.policy:act")
     parser.add_argument("--game", required=True, help="an installed game that declares tensors")
+    parser.add_argument("--players", type=int, help="the table size trained for (default: the game's most)")
+    parser.add_argument("--params", default="{}", help="the game's parameters trained with, as JSON")
     args, serving = parser.parse_known_args(argv)
     try:
-        bot_class = policy_bot_class(load_policy(args.policy), args.game, name=args.policy)
+        params = json.loads(args.params)
+        if not isinstance(params, dict):
+            raise ValueError(f"--params is a JSON object, not {args.params!r}")
+        bot_class = policy_bot_class(
+            load_policy(args.policy), args.game, name=args.policy, players=args.players, params=params
+        )
+    except json.JSONDecodeError as problem:
+        print(f"error: --params is not JSON: {problem}", file=sys.stderr)
+        raise SystemExit(2) from None
     except (KeyError, ValueError) as problem:
         print(f"error: {problem.args[0]}", file=sys.stderr)
         raise SystemExit(2) from None

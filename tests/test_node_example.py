@@ -1,7 +1,7 @@
 """The Node.js example bot (docs/examples/node/) passes ``smtourney bot check`` and plays, sandboxed,
 whether it listens on TCP at ``SMTOURNEY_PORT`` (as it does by default) or on the Unix socket; the
 Masons one beside it, which sends the first legal reply each request lists, plays a sandboxed
-bracket without a strike.
+bracket without a strike, and so does the OpenSpiel one at an OpenSpiel game.
 
 Run when ``node`` and ``npm`` are installed; its packages are installed from the npm registry
 when missing (``node_modules`` stays out of the repository).
@@ -134,3 +134,23 @@ def test_copy_protos_works_from_a_copy_outside_the_repository(how: str, tmp_path
     )
     assert refused.returncode == 1 and refused.stderr.count("\n") == 1 and "SMTOURNEY_ROOT" in refused.stderr
     assert not (tmp_path / "proto").exists()
+
+
+def test_a_node_openspiel_bot_built_from_the_proto_alone_plays_openspiel_games_sandboxed(
+    installed: Path, tmp_path: Path
+) -> None:
+    bot = installed.with_name("openspiel.js")
+    check = subprocess.run(
+        [
+            sys.executable, "-m", "server", "bot", "check", f"node {bot} {{address}}",
+            "--game", "openspiel:kuhn_poker", "--log-dir", str(tmp_path / "logs"),
+        ],
+        cwd=ROOT, check=False, capture_output=True, text=True, timeout=240,
+    )  # fmt: skip
+    lines = check.stdout.splitlines()
+    assert check.returncode == 0 and all(line.startswith("PASS ") for line in lines), (
+        check.stdout + check.stderr
+    )
+    assert "PASS Hello: node-openspiel 1.0, protocol 1" in lines
+    node = standing_against_random(tmp_path / "ttt.yaml", "openspiel:tic_tac_toe", f"node {bot} {{address}}")
+    assert node["matches"] == 2 and node["strikes"] == 0 and node["forfeits"] == 0, node

@@ -1,11 +1,15 @@
 """A counterfactual-regret-minimisation average policy (pyspiel's C++ ``CFRSolver``) as a bot for
-small imperfect-information ``openspiel:`` games (Kuhn and Leduc poker).
+small imperfect-information ``openspiel:`` games (Kuhn and Leduc poker, and OpenSpiel's match of
+many Leduc hands, ``repeated_leduc_poker``).
 
 The policy is solved at start-up for each game's default parameters (``--iterations``; Leduc's
 takes a few seconds, within a bracket's start-up time) and on the first request of a game with
 other parameters. It is looked up by the seat's information-state string, all a seat may know;
 the action is drawn from it with a stream seeded from the bot's own ``--seed`` and the decision's
-public facts (match, seat, decision id), never the referee's seed.
+public facts (match, seat, decision id), never the referee's seed. In a repeated game each hand is
+played with the policy of its stage game, looked up by the hand's own information-state string
+(OpenSpiel's, after the line naming the hand); a decision outside a hand (the one-action
+"continue" between hands) has no entry and takes its only legal action.
 
     python -m bots.openspiel.cfr [--iterations 300] [--seed 0] [--port N]
 """
@@ -30,6 +34,12 @@ from sdk.serve import run
 
 SOLVED = ("kuhn_poker", "leduc_poker")
 """Games small enough to solve with full-tree CFR in seconds."""
+
+STAGE_GAMES = {"repeated_leduc_poker": "leduc_poker"}
+"""Repeated games played hand by hand with the policy of their stage game."""
+
+HAND_LINE = "Hand "
+"""How a repeated game's information-state string begins: a line naming the hand."""
 
 Policy = dict[str, list[tuple[int, float]]]
 """Each information-state string's actions with their probabilities."""
@@ -56,11 +66,27 @@ def solve(game: Any, iterations: int) -> Policy:
     return policy
 
 
+def stage_game(name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The game a hand of ``name`` is, with its parameters (``name`` itself if not repeated)."""
+    if name in STAGE_GAMES:
+        return STAGE_GAMES[name], {"players": params["players"]}
+    return name, params
+
+
+def hand_information_state(observation: Observation) -> str:
+    """The seat's information-state string in the hand being played (the line naming the hand of
+    a repeated game dropped)."""
+    text = observation.information_state_string
+    if observation.game in STAGE_GAMES and text.startswith(HAND_LINE):
+        return text.partition("\n")[2]
+    return text
+
+
 class CfrBot(Bot):
     name = "openspiel-cfr"
     version = "1.0"
     author = "smtourney"
-    games: ClassVar[tuple[str, ...]] = tuple(f"openspiel:{name}" for name in SOLVED)
+    games: ClassVar[tuple[str, ...]] = tuple(f"openspiel:{name}" for name in (*SOLVED, *STAGE_GAMES))
 
     def __init__(self, iterations: int = 300, seed: int = 0) -> None:
         self.iterations, self.seed = iterations, seed
@@ -78,8 +104,8 @@ class CfrBot(Bot):
     def decide(self, kind: str, observation: Any, context: DecisionContext) -> Any:
         assert isinstance(observation, Observation)
         legal = {action for action, _ in observation.legal}
-        chances = self._policy(observation.game, observation.params).get(
-            observation.information_state_string, []
+        chances = self._policy(*stage_game(observation.game, observation.params)).get(
+            hand_information_state(observation), []
         )
         actions = [(action, p) for action, p in chances if action in legal and p > 0] or [
             (a, 1.0) for a in legal

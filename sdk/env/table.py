@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from sdk.games.errors import IllegalActionError
 from sdk.games.play import apply_unchecked
 from sdk.games.plugin import GamePlugin
 from sdk.games.registry import get_game
@@ -42,16 +43,18 @@ class Table:
             raise ValueError(f"{self.plugin.name} is for {least}-{most} players, not {players}")
         self.players = players
         self.params = self.plugin.normalize_params(params or {})
-        self.tensors: Tensors = tensors_of(self.plugin)
+        self.tensors: Tensors = tensors_of(self.plugin, players, self.params)
         self.state: Any = None
         self.chance = random.Random()
         self.asked: dict[int, Any] = {}  # observations of seats asked together, not yet answered
+        self.chosen: tuple[Any, ...] = ()  # the deciding seat's parts so far of a decision taken in parts
 
     def reset(self, chance: random.Random) -> None:
         """A new game whose chance outcomes come from ``chance``."""
         self.chance = chance
         self.state = self.plugin.new_state(self.players, self.params)
         self.asked = {}
+        self.chosen = ()
         self._advance()
 
     @property
@@ -70,26 +73,43 @@ class Table:
         return self.plugin.observe(self.state, seat)
 
     def tensor(self, seat: int) -> TensorArray:
-        return tensor_array(self.tensors.encode(self.observation(seat)))
+        chosen = self.chosen if not self.over and seat == self.seat else ()
+        return tensor_array(self.tensors.encode(self.observation(seat), chosen))
 
     def mask(self, seat: int) -> MaskArray:
-        """The deciding seat's legal actions; all zeros for any other seat."""
+        """The deciding seat's legal actions (or next parts); all zeros for any other seat."""
         if self.over or seat != self.seat:
             return np.zeros(self.tensors.actions.size, dtype=np.int8)
-        if seat in self.asked:
-            return mask_array(action_mask(self.tensors, self.asked[seat]))
+        if seat in self.asked or self._in_parts():
+            return mask_array(action_mask(self.tensors, self.observation(seat), self.chosen))
         return mask_array(mask_of(self.tensors.actions, self.state.legal_actions()))
 
     def apply(self, index: int) -> None:
-        """The deciding seat takes action number ``index``; the engine's IllegalActionError if it may not."""
-        self.apply_action(self.tensors.actions.action(index))
+        """The deciding seat takes action number ``index``, or the next part of a decision taken in
+        parts (played once the parts make the whole action); IllegalActionError if it may not."""
+        action = self.tensors.actions.action(index)
+        if not self._in_parts():
+            self.apply_action(action)
+            return
+        if action not in self.tensors.options(self.observation(self.seat), self.chosen):
+            raise IllegalActionError("parts", f"{action!r} may not follow the parts {self.chosen!r}")
+        whole = self.tensors.whole((*self.chosen, action))
+        if whole is None:
+            self.chosen = (*self.chosen, action)
+            return
+        self.apply_action(whole)
 
     def apply_action(self, action: Any) -> None:
         """The deciding seat takes ``action``; the engine's IllegalActionError if it may not."""
         seat = self.seat
         self.state.apply(action)
         self.asked.pop(seat, None)
+        self.chosen = ()
         self._advance()
+
+    def _in_parts(self) -> bool:
+        """Whether the deciding seat's decision is taken in parts (never without declared parts)."""
+        return self.tensors.parts is not None and self.tensors.in_parts(self.observation(self.seat))
 
     def rewards(self) -> list[float]:
         """At the end, by rank: 1 for first, -1 for last, evenly between (ties share); else zeros."""

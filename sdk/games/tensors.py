@@ -21,13 +21,13 @@ models): a tensor is an ``array('f')`` of float32 and a mask a ``bytearray`` of 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 __all__ = [
-    "ActionSpace", "Features", "Mask", "TensorSpec", "Tensors", "Vector", "Writer", "action_mask", "mask_of",
-    "tensors_of",
+    "ActionSpace", "Features", "Mask", "Parts", "TensorSpec", "Tensors", "Vector", "Writer", "action_mask",
+    "mask_of", "tensors_of",
 ]  # fmt: skip
 
 A = TypeVar("A", bound=Hashable)
@@ -57,6 +57,10 @@ class ActionSpace(Generic[A]):
         """The number of ``action``; KeyError for an action outside the space."""
         return self._index[action]
 
+    def indices(self, actions: Iterable[A]) -> list[int]:
+        """The numbers of ``actions``, in order (a mask's positions: one lookup each, no call per action)."""
+        return list(map(self._index.__getitem__, actions))
+
     def action(self, index: int) -> A:
         """The action numbered ``index``."""
         return self._actions[index]
@@ -70,8 +74,8 @@ class Features:
 
     blocks: tuple[tuple[str, int], ...]
     offsets: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
-
     size: int = field(init=False, repr=False, compare=False)
+    zeros: Vector = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         offsets, start = {}, 0
@@ -80,6 +84,7 @@ class Features:
             start += length
         object.__setattr__(self, "offsets", offsets)
         object.__setattr__(self, "size", start)
+        object.__setattr__(self, "zeros", array("f", bytes(4 * start)))
 
     def writer(self) -> Writer:
         return Writer(self)
@@ -88,20 +93,26 @@ class Features:
 class Writer:
     """One tensor being filled: blocks written by name, then :meth:`array` (zeros where unwritten).
 
-    Values gather in a Python list and become one float32 array at the end."""
+    The float32 array is filled in place from a copy of the layout's zeros (one memory copy), so a
+    tensor costs what its encoder writes, not its size: a block given as an ``array('f')`` (an
+    encoder may keep those for parts that rarely change) is copied as memory, anything else is
+    converted number by number."""
 
     __slots__ = ("_offsets", "_values")
 
     def __init__(self, features: Features) -> None:
         self._offsets = features.offsets
-        self._values = [0.0] * features.size
+        self._values = features.zeros[:]
 
     def put(self, name: str, values: Sequence[float]) -> None:
         """Block ``name`` (exactly its length; a shorter ``values`` leaves the rest zero)."""
         start, end = self._offsets[name]
-        if len(values) > end - start:
-            raise ValueError(f"block {name!r} holds {end - start} numbers, not {len(values)}")
-        self._values[start : start + len(values)] = values
+        count = len(values)
+        if count > end - start:
+            raise ValueError(f"block {name!r} holds {end - start} numbers, not {count}")
+        if not (isinstance(values, array) and values.typecode == "f"):
+            values = array("f", values)
+        self._values[start : start + count] = values
 
     def one_hot(self, name: str, hot: int) -> None:
         """Block ``name`` as a one-hot of ``hot`` (all zeros for a ``hot`` outside the block)."""
@@ -110,66 +121,120 @@ class Writer:
             self._values[start + hot] = 1.0
 
     def array(self) -> Vector:
-        return array("f", self._values)
+        return self._values
 
 
 class Tensors(Protocol):
     """What a game declares for learning (its ``tensors.py``; the plugin's ``tensors``).
 
-    - ``actions``: the :class:`ActionSpace` of every action the game can ever take;
+    - ``actions``: the :class:`ActionSpace` of every action the game can ever take, and of every
+      part of a decision taken in :class:`Parts`;
     - ``shape``: the shape of every encoded observation (one dimension);
-    - ``encode(observation)``: the float32 numbers of that shape, from the seat's observation alone;
+    - ``encode(observation, chosen)``: the float32 numbers of that shape, from the seat's
+      observation alone and the parts it has chosen so far of a decision taken in parts;
     - ``legal(observation)``: the legal actions of the seat whose observation it is, when that seat
-      is the one deciding (from the observation alone, as its bot would know them).
+      is the one deciding (from the observation alone, as its bot would know them);
+    - ``parts``, ``in_parts(observation)``, ``options(observation, chosen)``, ``whole(chosen)``: a
+      decision too large to number whole (:class:`Parts`; None and the legal actions for the rest).
     """
 
     @property
     def actions(self) -> ActionSpace[Any]: ...
     @property
     def shape(self) -> tuple[int, ...]: ...
-    def encode(self, observation: Any) -> Vector: ...
+    @property
+    def parts(self) -> Parts | None: ...
+    def encode(self, observation: Any, chosen: tuple[Any, ...] = ()) -> Vector: ...
     def legal(self, observation: Any) -> Iterable[Any]: ...
+    def in_parts(self, observation: Any) -> bool: ...
+    def options(self, observation: Any, chosen: tuple[Any, ...] = ()) -> Iterable[Any]: ...
+    def whole(self, chosen: tuple[Any, ...]) -> Any | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """A decision whose options are too many to number whole, taken as numbered parts in turn.
+
+    A learner (and a served policy) answers such a decision with one part at a time, each from a
+    mask of the parts that may come next, until the parts make the whole action, which is then
+    played. Every whole action the rules allow is made by exactly one sequence of parts, so the
+    parts are as exact as a numbering of the whole actions would be, in far fewer numbers.
+
+    - ``takes(observation)``: whether the deciding seat's decision is taken in parts;
+    - ``options(observation, chosen)``: the parts that may come after ``chosen``;
+    - ``whole(chosen)``: the action ``chosen`` makes, or None while it is not complete;
+    - ``write(chosen, writer)``: the parts chosen so far, into the tensor (a learner sees them).
+    """
+
+    takes: Callable[[Any], bool]
+    options: Callable[[Any, tuple[Any, ...]], Iterable[Any]]
+    whole: Callable[[tuple[Any, ...]], Any | None]
+    write: Callable[[tuple[Any, ...], Writer], None]
 
 
 @dataclass(frozen=True, slots=True)
 class TensorSpec(Generic[A]):
-    """A :class:`Tensors` made of an action space, a feature layout and two functions."""
+    """A :class:`Tensors` made of an action space, a feature layout, two functions and, for a
+    game with a decision too large to number whole, its :class:`Parts`."""
 
     actions: ActionSpace[A]
     features: Features
     encoder: Callable[[Any, Writer], None]
     legal_actions: Callable[[Any], Iterable[A]]
+    parts: Parts | None = None
 
     @property
     def shape(self) -> tuple[int, ...]:
         return (self.features.size,)
 
-    def encode(self, observation: Any) -> Vector:
+    def encode(self, observation: Any, chosen: tuple[Any, ...] = ()) -> Vector:
         writer = self.features.writer()
         self.encoder(observation, writer)
+        if chosen and self.parts is not None:
+            self.parts.write(chosen, writer)
         return writer.array()
 
     def legal(self, observation: Any) -> Iterable[A]:
         return self.legal_actions(observation)
 
+    def in_parts(self, observation: Any) -> bool:
+        return self.parts is not None and self.parts.takes(observation)
 
-def action_mask(tensors: Tensors, observation: Any) -> Mask:
-    """1 at the number of every legal action of the deciding seat whose ``observation`` it is."""
-    return mask_of(tensors.actions, tensors.legal(observation))
+    def options(self, observation: Any, chosen: tuple[Any, ...] = ()) -> Iterable[Any]:
+        """The numbered choices now: the next parts of a decision taken in parts, else the legal actions."""
+        if self.parts is not None and self.parts.takes(observation):
+            return self.parts.options(observation, chosen)
+        return self.legal_actions(observation)
+
+    def whole(self, chosen: tuple[Any, ...]) -> Any | None:
+        return None if self.parts is None else self.parts.whole(chosen)
+
+
+def action_mask(tensors: Tensors, observation: Any, chosen: tuple[Any, ...] = ()) -> Mask:
+    """1 at the number of every choice open to the deciding seat whose ``observation`` it is, after
+    the parts ``chosen`` so far of a decision taken in parts."""
+    return mask_of(tensors.actions, tensors.options(observation, chosen))
 
 
 def mask_of(actions: ActionSpace[Any], legal: Iterable[Any]) -> Mask:
     """1 at the number of every action of ``legal``, 0 elsewhere."""
     mask = bytearray(actions.size)
-    index = actions.index
-    for action in legal:
-        mask[index(action)] = 1
+    for number in actions.indices(legal):
+        mask[number] = 1
     return mask
 
 
-def tensors_of(plugin: Any) -> Tensors:
-    """The plugin's declared :class:`Tensors`; ValueError when its game declares none."""
-    tensors: Tensors | None = getattr(plugin, "tensors", None)
+def tensors_of(plugin: Any, players: int | None = None, params: Mapping[str, Any] | None = None) -> Tensors:
+    """The plugin's :class:`Tensors` for a table of ``players`` (default: the most) with ``params``.
+
+    A game whose numbers are the same at every table declares them as ``tensors``; one whose
+    numbers depend on the table (an adapted collection's games, whose tensor shapes follow their
+    parameters) declares ``tensors_for(players, params)`` instead. ValueError when there are none."""
+    table = getattr(plugin, "tensors_for", None)
+    if table is not None:
+        tensors: Tensors | None = table(players or plugin.max_players, params or {})
+    else:
+        tensors = getattr(plugin, "tensors", None)
     if tensors is None:
         raise ValueError(f"{plugin.name} declares no tensors (a tensors.py in its folder; docs/learning.md)")
     return tensors

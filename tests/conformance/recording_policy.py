@@ -11,8 +11,8 @@ from sdk.bot import Bot
 from sdk.games.decisions import DecisionContext
 from sdk.tensor_arrays import MaskArray, TensorArray
 
-SERVED: dict[int, list[tuple[bytes, bytes]]] = {}
-"""What the policy was served, seat by seat in order: the tensor's and the mask's bytes."""
+SERVED: dict[int, list[tuple[bytes, bytes, int]]] = {}
+"""What the policy was served, seat by seat in order: the tensor's and the mask's bytes, and its answer."""
 
 _asking = threading.local()  # the seat whose decision the policy is serving (seats may be asked at once)
 
@@ -22,9 +22,10 @@ RecordingBot: type[Bot] | None = None
 
 def record(tensor: TensorArray, mask: MaskArray) -> int:
     """Keep what was served; choose a legal action that depends on the tensor, so play varies."""
-    SERVED.setdefault(_asking.seat, []).append((tensor.tobytes(), mask.tobytes()))
     legal = np.flatnonzero(mask)
-    return int(legal[int(tensor.sum() * 1000) % legal.size])
+    answer = int(legal[int(tensor.sum() * 1000) % legal.size])
+    SERVED.setdefault(_asking.seat, []).append((tensor.tobytes(), mask.tobytes(), answer))
+    return answer
 
 
 def recording_bot_class(served: type[Bot]) -> type[Bot]:

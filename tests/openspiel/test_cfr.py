@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
-from bots.openspiel.cfr import Policy, solve
+from bots.openspiel.cfr import Policy, hand_information_state, solve, stage_game
 from sdk.games.openspiel.loader import pyspiel
+from sdk.games.openspiel.observation import Observation
+from sdk.games.openspiel.params import load
 
 from ..server.conftest import ROOT
 from .test_commands import _smtourney
@@ -48,3 +50,32 @@ def test_bot_check_passes_sandboxed(tmp_path: Any) -> None:
     )
     lines = check.stdout.strip().splitlines()
     assert check.returncode == 0 and all(line.startswith("PASS ") for line in lines), check.stdout
+
+
+def test_a_hand_of_a_repeated_game_is_looked_up_in_its_stage_games_policy() -> None:
+    """Every decision of a session of Leduc hands is one of the policy's, by the hand's own
+    information state, except the one-action "continue" between hands."""
+    game = pyspiel().load_game("repeated_leduc_poker", {"num_hands": 3})
+    name, params = stage_game("repeated_leduc_poker", dict(game.get_parameters()))
+    assert name == "leduc_poker"
+    policy = solve(load(name, params).game, 10)
+    state, found, continues = game.new_initial_state(), 0, 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        seat = state.current_player()
+        seen = Observation(
+            game="repeated_leduc_poker",
+            params_json="{}",
+            seat=seat,
+            players=2,
+            information_state_string=state.information_state_string(seat),
+        )
+        if hand_information_state(seen) in policy:
+            found += 1
+        else:
+            assert len(state.legal_actions()) == 1, seen.information_state_string
+            continues += 1
+        state.apply_action(state.legal_actions()[-1])
+    assert found >= 6 and continues == 6

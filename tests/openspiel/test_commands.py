@@ -82,3 +82,16 @@ def test_the_goofspiel_bracket_asks_every_bid_of_a_turn_of_all_seats_together(tm
             assert len(groups) == 3  # a group per prize card but the last, which OpenSpiel plays itself
     finally:
         store.close()
+
+
+def test_the_leduc_bracket_ranks_cfr_first_by_matches_of_twenty_hands(tmp_path: Path) -> None:
+    bracket = ROOT / "tournaments" / "openspiel-leduc.yaml"
+    run = _smtourney("run", str(bracket), "--db", "l.db", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    verify = _smtourney("verify", "--db", "l.db", cwd=tmp_path)
+    assert verify.returncode == 0 and "20 matches checked, 20 ok, 0 failed" in verify.stdout, verify.stdout
+    standings = _smtourney("standings", "--db", "l.db", "--json", cwd=tmp_path)
+    assert standings.returncode == 0, standings.stderr
+    first, second = rows = json.loads(standings.stdout)
+    assert (first["name"], second["name"]) == ("cfr", "random"), rows
+    assert first["wins"] > second["wins"] and first["mean_score"] > 0, rows

@@ -23,6 +23,7 @@ from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .phases import MAJORITY_NAMES
 from .scoring import final_points
 from .state import State, new_game
+from .tensors import TENSORS
 from .view import describe, render, view
 
 __all__ = ["PLUGIN", "BrugesPlugin"]
@@ -63,6 +64,7 @@ class BrugesPlugin(PluginBase[State]):
     demo_seats = ("python -m bots.bruges", *["python -m bots.random"] * 3)
     engine = Engine(State, new_game, step_to_json, step_from_json, Params)
     observation_type = Observation
+    tensors = TENSORS
     words = Words(render, view, describe)
 
     def deciding_seats(self, state: Any) -> tuple[int, ...]:

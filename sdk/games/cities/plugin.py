@@ -17,6 +17,7 @@ from .decisions import DECISIONS
 from .observation import Observation
 from .params import MAX_PLAYERS, MIN_PLAYERS, Params
 from .state import State, determinize, new_game
+from .tensors import TENSORS
 
 __all__ = ["PLUGIN", "CitiesPlugin"]
 
@@ -43,6 +44,7 @@ class CitiesPlugin(PluginBase[State]):
     engine = Engine(State, new_game, step_to_json, step_from_json, Params)
     observation_type = Observation
     words = Words(view.render, view.view, view.describe)
+    tensors = TENSORS
 
     def determinize(self, observation: Any, rng: random.Random) -> State:
         """A full state consistent with ``observation``, the unseen cards dealt at random (for search)."""

@@ -19,6 +19,7 @@ from .defaults import default_action
 from .hidden import determinize, resample_hidden
 from .observation import Observation, observe
 from .state import MAX_PLAYERS, MIN_PLAYERS, State, new_game
+from .tensors import TENSORS
 from .view import describe, render, view
 
 __all__ = ["PLUGIN", "MasonsPlugin"]
@@ -38,6 +39,7 @@ class MasonsPlugin(PluginBase[State]):
     engine = Engine(State, new_game, step_to_json, step_from_json)
     observation_type = Observation
     words = Words(render, view, describe)
+    tensors = TENSORS
 
     def observe(self, state: Any, seat: int) -> Observation:
         return observe(self.state_of(state), seat)

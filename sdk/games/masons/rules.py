@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -115,13 +116,20 @@ def _check_final(state: State, city: int | None, cards: tuple[int, ...], rule: s
         raise _refuse(rule, "without a completed city only land cards and the cities card may be played")
 
 
-def _plays(hand: list[int], allowed: range | tuple[int, ...] = range(KINDS)) -> list[tuple[int, ...]]:
+def plays(hand: Sequence[int], allowed: range | tuple[int, ...] = range(KINDS)) -> list[tuple[int, ...]]:
     """Every choice of one or two cards from ``hand`` among kinds ``allowed``, ascending."""
     kinds = [k for k in allowed if hand[k]]
-    plays: list[tuple[int, ...]] = [(k,) for k in kinds]
+    found: list[tuple[int, ...]] = [(k,) for k in kinds]
     for n, a in enumerate(kinds):
-        plays += [(a, b) for b in kinds[n:] if a != b or hand[a] >= 2]
-    return plays
+        found += [(a, b) for b in kinds[n:] if a != b or hand[a] >= 2]
+    return found
+
+
+def swaps(hand: Sequence[int]) -> list[Action]:
+    """Every swap of a sub-multiset of ``hand`` (keeping it whole first)."""
+    kinds = [k for k in range(KINDS) if hand[k]]
+    counts = product(*(range(hand[k] + 1) for k in kinds))
+    return [Swap(tuple(k for k, n in zip(kinds, count, strict=True) for _ in range(n))) for count in counts]
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -137,22 +145,22 @@ def legal_actions(state: State) -> list[Action]:
         return [Houses(c) for c in state.house_choices()]
     if phase == CONNECT:
         return [Connect(None), *(Connect(c) for c in state.neighbours())]
-    hand = state.hands[state.queue[0]]
+    return card_actions(phase, state.hands[state.queue[0]], len(state.cities))
+
+
+def card_actions(phase: int, hand: Sequence[int], cities: int) -> list[Action]:
+    """The legal actions of a scoring-round, swap or final-scoring decision (``phase``), from the deciding
+    seat's ``hand`` and the number of completed ``cities``: all a seat knows, so its bot can list them."""
     if phase == SCORE:
-        plays = _plays(hand)
-        return [*(Score(p) for p in plays), *(Score((k,), True) for k in range(KINDS) if hand[k])]
+        return [*(Score(p) for p in plays(hand)), *(Score((k,), True) for k in range(KINDS) if hand[k])]
     if phase == SWAP:
-        kinds = [k for k in range(KINDS) if hand[k]]
-        swaps = product(*(range(hand[k] + 1) for k in kinds))
-        return [
-            Swap(tuple(k for k, n in zip(kinds, counts, strict=True) for _ in range(n))) for counts in swaps
-        ]
+        return swaps(hand)
     actions: list[Action] = [FinalScore(None, ())]
-    if state.cities:
-        plays = _plays(hand)
-        actions += [FinalScore(city, p) for city in range(len(state.cities)) for p in plays]
+    if cities:
+        choices = plays(hand)
+        actions += [FinalScore(city, p) for city in range(cities) for p in choices]
     else:
-        actions += [FinalScore(None, p) for p in _plays(hand, WITHOUT_CITY)]
+        actions += [FinalScore(None, p) for p in plays(hand, WITHOUT_CITY)]
     return actions
 
 

@@ -15,8 +15,9 @@ from typing import Any
 from sdk.games.decisions import DecisionTable
 from sdk.games.plugin import GamePlugin, Parameter, PluginDefaults
 from sdk.games.spectator import common_text
+from sdk.games.tensors import Tensors
 
-from . import hidden, view
+from . import hidden, tensors, view
 from .actions import Action, Step, step_from_json, step_to_json
 from .decisions import KIND, PREFIX, decisions
 from .defaults import default_action
@@ -30,14 +31,15 @@ from .state import CHANCE, State, new_game
 SAMPLE: dict[str, dict[str, Any]] = {
     "kuhn_poker": {},
     "leduc_poker": {},
+    "repeated_leduc_poker": {},
     "tic_tac_toe": {},
     "goofspiel": {"num_cards": 4, "imp_info": True, "returns_type": "total_points"},
     "liars_dice": {},
     "connect_four": {},
 }
-#: Players the listed games are admitted for, where fewer than the game allows: leduc_poker's
+#: Players the listed games are admitted for, where fewer than the game allows: Leduc poker's
 #: returns are not whole numbers with 3 or more (split pots).
-SAMPLE_MAX_PLAYERS = {"leduc_poker": 2}
+SAMPLE_MAX_PLAYERS = {"leduc_poker": 2, "repeated_leduc_poker": 2}
 #: Games checked against pyspiel itself.
 CROSS_CHECKED = tuple(SAMPLE)
 
@@ -76,6 +78,10 @@ class OpenSpielGame(PluginDefaults):
 
     def new_state(self, players: int, params: Mapping[str, Any]) -> State:
         return new_game(self._loaded(params), players)
+
+    def tensors_for(self, players: int, params: Mapping[str, Any]) -> Tensors | None:
+        """OpenSpiel's own numbers for a table of ``players`` with ``params`` (they depend on both)."""
+        return tensors.tensors_for(self.spiel_name, players, self.normalize_params(params))
 
     def decision_kind(self, state: Any) -> str:
         if not deciding(self._state(state)):

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+from array import array
 
-from sdk.games.tensors import ActionSpace, Features, TensorSpec, Writer
+from sdk.games.tensors import ActionSpace, Features, TensorSpec, Vector, Writer
 
 from .actions import (
     Action,
@@ -95,6 +96,13 @@ _BYTE_BITS = [tuple(float(byte >> bit & 1) for bit in range(8)) for byte in rang
 _MASK_BYTES = (NUM_SQUARES + 7) // 8
 
 
+#: A die's face as a one-hot over the symbols (iterating an enum costs a call per member).
+_FACE: dict[int, tuple[float, ...]] = {
+    face: tuple(float(face == symbol) for symbol in Symbol) for face in Symbol
+}
+_DIE_BITS = [tuple(float(mask >> die & 1) for die in range(NUM_DICE)) for mask in range(ALL_DICE + 1)]
+
+
 def _bits(mask: int) -> list[float]:
     values: list[float] = []
     for byte in mask.to_bytes(_MASK_BYTES, "little"):
@@ -102,32 +110,36 @@ def _bits(mask: int) -> list[float]:
     return values[:NUM_SQUARES]
 
 
-def _city_planes(city: City) -> tuple[float, ...]:
+def _city_planes(city: City) -> Vector:
     return _planes(city.walls, city.crates, city.houses, city.churches, city.persons)
 
 
 @functools.lru_cache(maxsize=4096)
 def _planes(
     walls: int, crates: int, houses: int, churches: tuple[int, ...], persons: tuple[int, ...]
-) -> tuple[float, ...]:
-    """A grid's planes, remembered: a city changes at one decision in many (the dice come first)."""
+) -> Vector:
+    """A grid's planes, remembered as float32 (copied as memory): a city changes at one decision in
+    many (the dice come first). Never written to: the tensor gets a copy."""
     values = _bits(walls) + _bits(crates) + _bits(houses)
     for mask in churches:
         values += _bits(mask)
     values += [0.0] * (NUM_SQUARES * (MAX_CHURCH - len(churches)))
     for mask in persons:
         values += _bits(mask)
-    return tuple(values)
+    return array("f", values)
 
 
 def encode(state: State, tensor: Writer) -> None:
     """Cities from the deciding seat's side; blocks beyond the table's size stay zero."""
     tensor.one_hot("players", state.num_players - 1)
     tensor.one_hot("phase", PHASES.index(state.phase) if state.phase in PHASES else -1)
-    tensor.put("dice", [float(face == symbol) for face in state.dice for symbol in Symbol])
+    dice: list[float] = []
+    for face in state.dice:
+        dice += _FACE[face]
+    tensor.put("dice", dice)
     tensor.put("rolls", [state.rolls / 3])
-    tensor.put("to_roll", [float(state.to_roll >> die & 1) for die in range(NUM_DICE)])
-    tensor.put("rotated", [float(state.rotated >> die & 1) for die in range(NUM_DICE)])
+    tensor.put("to_roll", _DIE_BITS[state.to_roll])
+    tensor.put("rotated", _DIE_BITS[state.rotated])
     tensor.one_hot("chosen", state.chosen)
     tensor.put("bonus_persons", [min(state.bonus_persons, 4) / 4])
     tensor.put("turn", [min(state.turn, MOST_TURNS) / MOST_TURNS])
@@ -138,7 +150,7 @@ def encode(state: State, tensor: Writer) -> None:
     tensor.put("ending", [float(state.ending)])
     me, players = state.current % state.num_players, state.num_players
     order = [state.cities[(me + k) % players] for k in range(players)]
-    grids: list[float] = []
+    grids: Vector = array("f")
     stocks: list[float] = []
     for city in order:
         grids += _city_planes(city)
