@@ -152,7 +152,7 @@ class _ListedAtFirstUse(ActionSpace[Action | ExchangePart]):
     def __init__(self, listing: Callable[[], list[Action | ExchangePart]]) -> None:
         self._listing: Callable[[], list[Action | ExchangePart]] | None = listing
 
-    def _listed(self) -> None:
+    def _list_once(self) -> None:
         listing = self._listing
         if listing is not None:
             super().__init__(listing())
@@ -160,19 +160,19 @@ class _ListedAtFirstUse(ActionSpace[Action | ExchangePart]):
 
     @property
     def size(self) -> int:
-        self._listed()
+        self._list_once()
         return super().size
 
     def index(self, action: Action | ExchangePart) -> int:
-        self._listed()
+        self._list_once()
         return super().index(action)
 
     def indices(self, actions: Iterable[Action | ExchangePart]) -> list[int]:
-        self._listed()
+        self._list_once()
         return super().indices(actions)
 
     def action(self, index: int) -> Action | ExchangePart:
-        self._listed()
+        self._list_once()
         return super().action(index)
 
 
@@ -495,11 +495,7 @@ def _exchange_options(observation: Observation, chosen: tuple[Any, ...]) -> list
     kinds = [part.kind for part in chosen]
     more: list[Action | ExchangePart] = []
     if len(kinds) < MAX_RETURNS:
-        more = [
-            ExchangeEvent(kind)
-            for kind in range(kinds[-1], NUM_EVENT_TYPES)
-            if can_give[kind] > kinds.count(kind)
-        ]
+        more = [ExchangeEvent(kind) for kind in KINDS[kinds[-1] :] if can_give[kind] > kinds.count(kind)]
     return [EXCHANGE_END, *more]
 
 
