@@ -1,16 +1,17 @@
-"""Cities' tensors: every legal action numbered, the legal ones derived from the observation alone,
-the tensor fixed-shape and in [0, 1], from every seat of random games at every table size."""
+"""Cities' tensors: every legal action numbered or made by exactly one sequence of parts, the legal
+ones derived from the observation alone, the tensor fixed-shape and in [0, 1], from every seat of
+random games at every table size."""
 
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
+from typing import Any, cast
 
 import numpy as np
 import pytest
 
 from sdk.games import cities as ci
-from sdk.games.cities.tensors import ACTIONS, EXCHANGES, MOST_RETURNED, RETURN_CAPS, TENSORS
+from sdk.games.cities.tensors import ACTIONS, EXCHANGE_END, TENSORS, ExchangeEvent
 from sdk.games.tensors import action_mask, mask_of
 from sdk.tensor_arrays import tensor_array
 
@@ -23,11 +24,28 @@ def _exchange(*returns: ci.EventType) -> ci.Play:
     return ci.Play(E.EDUCATION, education=ci.EducationMode.EXCHANGE, returns=returns)
 
 
-def _numbered(action: ci.Action) -> ci.Action:
-    """The action a number stands for: an exchange of more than three events is one of its first three."""
-    if isinstance(action, ci.Play) and len(action.returns) > MOST_RETURNED:
-        return _exchange(*action.returns[:MOST_RETURNED])
-    return action
+def _made(observation: ci.Observation, chosen: tuple[Any, ...] = ()) -> list[ci.Action]:
+    """Every action the parts open after ``chosen`` make, once per sequence of parts that makes it."""
+    made: list[ci.Action] = []
+    for part in TENSORS.options(observation, chosen):
+        ACTIONS.index(part)
+        whole = TENSORS.whole((*chosen, part))
+        made += _made(observation, (*chosen, part)) if whole is None else [whole]
+    return made
+
+
+def _choose(rng: random.Random, observation: ci.Observation) -> ci.Action:
+    """A random action chosen number by number, as a policy chooses it (part by part when in parts)."""
+    chosen: tuple[Any, ...] = ()
+    while True:
+        mask = action_mask(TENSORS, observation, chosen)
+        part = ACTIONS.action(rng.choice([number for number, on in enumerate(mask) if on]))
+        if not TENSORS.in_parts(observation):
+            return cast(ci.Action, part)
+        chosen = (*chosen, part)
+        whole = TENSORS.whole(chosen)
+        if whole is not None:
+            return cast(ci.Action, whole)
 
 
 def _check_game(players: int, seed: int, size: str) -> set[type]:
@@ -45,15 +63,21 @@ def _check_game(players: int, seed: int, size: str) -> set[type]:
             assert tensor.shape == TENSORS.shape
             assert np.isfinite(tensor).all() and tensor.min() >= 0.0 and tensor.max() <= 1.0
         engine = state.legal_actions()
-        numbers = [ACTIONS.index(action) for action in engine]
-        assert [ACTIONS.action(number) for number in numbers] == [_numbered(action) for action in engine]
-        mine = {ACTIONS.index(action) for action in TENSORS.legal(state.observation(deciding))}
-        assert mine == set(numbers)
-        assert ACTIONS.indices(engine) == numbers
-        mask = mask_of(ACTIONS, engine)
-        assert action_mask(TENSORS, state.observation(deciding)) == mask
-        assert mask.count(1) == len(mine) and all(mask[number] for number in mine)
-        action = ACTIONS.action(rng.choice(numbers))
+        observation = state.observation(deciding)
+        assert list(TENSORS.legal(observation)) == engine
+        exchanging = any(isinstance(a, ci.Play) and a.education == ci.EducationMode.EXCHANGE for a in engine)
+        assert TENSORS.in_parts(observation) == exchanging
+        if exchanging:
+            made = _made(observation)
+            assert sorted(map(repr, made)) == sorted(map(repr, engine))
+            action = _choose(rng, observation)
+        else:
+            numbers = [ACTIONS.index(action) for action in engine]
+            assert [ACTIONS.action(number) for number in numbers] == engine
+            assert ACTIONS.indices(engine) == numbers
+            mask = mask_of(ACTIONS, engine)
+            assert action_mask(TENSORS, observation) == mask and mask.count(1) == len(set(numbers))
+            action = rng.choice(engine)
         seen.add(type(action) if not isinstance(action, ci.Play) else ci.Play)
         state.apply(action)
     return seen
@@ -79,47 +103,68 @@ def test_every_decision_kind_and_every_kind_of_play_occurs_in_the_checked_games(
     assert seen == {ci.Draw, ci.Pass, ci.Play, ci.React, ci.Exchange, ci.GiveCity, ci.GiveEvent}
 
 
-def test_educations_exchanges_are_numbered_one_to_one_after_the_listed_actions() -> None:
-    first = ACTIONS.size - EXCHANGES
-    for size in (1, 2, 3):
-        numbers = [
-            ACTIONS.index(_exchange(*returns))
-            for returns in combinations_with_replacement(list(E), size)
-            if all(returns.count(ev) <= RETURN_CAPS[ev] for ev in returns)
-        ]
-        assert sorted(numbers) == list(range(first, first + len(numbers)))
-        first += len(numbers)
-    first = ACTIONS.size - EXCHANGES
-    rng = random.Random(3)
-    for number in [first, ACTIONS.size - 1, *(rng.randrange(first, ACTIONS.size) for _ in range(500))]:
-        assert ACTIONS.index(ACTIONS.action(number)) == number
-
-
-def test_an_exchange_of_more_than_three_events_has_the_number_of_its_three_lowest() -> None:
-    three = ACTIONS.index(_exchange(E.ATTACK, E.ATTACK, E.TRADE))
-    assert ACTIONS.index(_exchange(E.TRADE, E.ATTACK, E.CURSE, E.ATTACK, E.FLOOD)) == three
-    assert ACTIONS.index(_exchange(E.ATTACK, E.TRADE, E.ATTACK, E.CURSE)) == three
-    assert ACTIONS.index(_exchange(E.ATTACK, E.ATTACK, E.CURSE)) != three
-    assert ACTIONS.size == 35_450 + EXCHANGES and EXCHANGES == 53 + 1_390 + 24_054
-
-
-def test_a_hand_allowing_exchanges_of_five_marks_the_numbers_of_their_first_three() -> None:
-    hand = [E.EDUCATION, E.ATTACK, E.ATTACK, E.TRADE, E.CURSE, E.FLOOD, E.UNREST]
+def test_every_exchange_of_a_hand_is_made_by_exactly_one_sequence_of_parts_up_to_five_events() -> None:
+    hand = [E.EDUCATION, E.EDUCATION, E.ATTACK, E.ATTACK, E.ATTACK, E.TRADE, E.CURSE, E.FLOOD, E.UNREST]
     state = position(3, hands={0: hand})
+    observation = state.observation(0)
     engine = state.legal_actions()
-    assert any(isinstance(action, ci.Play) and len(action.returns) == 5 for action in engine)
-    numbers = {ACTIONS.index(action) for action in engine}
-    assert numbers == {ACTIONS.index(action) for action in TENSORS.legal(state.observation(0))}
-    assert {ACTIONS.action(number) for number in numbers} <= {_numbered(action) for action in engine}
-    for number in numbers:
-        state.clone().apply(ACTIONS.action(number))
+    exchanges = [a for a in engine if isinstance(a, ci.Play) and a.education == ci.EducationMode.EXCHANGE]
+    assert {len(a.returns) for a in exchanges} == {1, 2, 3, 4, 5}
+    assert TENSORS.in_parts(observation)
+    made = _made(observation)
+    assert len(made) == len(set(made)) and set(made) == set(engine)
+    for action in made:
+        state.clone().apply(action)
+
+
+def test_an_exchange_is_taken_event_by_event_in_ascending_order_then_ended() -> None:
+    state = position(3, hands={0: [E.EDUCATION, E.EDUCATION, E.ATTACK, E.ATTACK, E.TRADE, E.CURSE]})
+    observation = state.observation(0)
+    first = set(TENSORS.options(observation))
+    kinds = {ExchangeEvent(ev) for ev in (E.EDUCATION, E.ATTACK, E.TRADE, E.CURSE)}
+    assert kinds <= first and EXCHANGE_END not in first
+    assert all(not isinstance(p, ci.Play) or p.education != ci.EducationMode.EXCHANGE for p in first)
+    one_attack = (ExchangeEvent(E.ATTACK),)
+    assert set(TENSORS.options(observation, one_attack)) == {
+        EXCHANGE_END, *(ExchangeEvent(ev) for ev in (E.ATTACK, E.TRADE, E.EDUCATION, E.CURSE))
+    }  # fmt: skip
+    two_attacks = (*one_attack, ExchangeEvent(E.ATTACK))
+    assert ExchangeEvent(E.ATTACK) not in set(TENSORS.options(observation, two_attacks))
+    one_education = (ExchangeEvent(E.EDUCATION),)
+    assert set(TENSORS.options(observation, one_education)) == {EXCHANGE_END, ExchangeEvent(E.CURSE)}
+    five = (*two_attacks, ExchangeEvent(E.TRADE), ExchangeEvent(E.EDUCATION), ExchangeEvent(E.CURSE))
+    assert list(TENSORS.options(observation, five)) == [EXCHANGE_END]
+    assert TENSORS.whole(five) is None
+    assert TENSORS.whole((*five, EXCHANGE_END)) == ci.Play(
+        E.EDUCATION,
+        education=ci.EducationMode.EXCHANGE,
+        returns=(E.ATTACK, E.ATTACK, E.TRADE, E.EDUCATION, E.CURSE),
+    )
+
+
+def test_the_events_chosen_so_far_are_in_the_tensor() -> None:
+    observation = position(3, hands={0: [E.EDUCATION, E.ATTACK, E.ATTACK, E.TRADE]}).observation(0)
+    start, end = TENSORS.features.offsets["exchange_chosen"]
+    assert not any(TENSORS.encode(observation)[start:end])
+    chosen = (ExchangeEvent(E.ATTACK), ExchangeEvent(E.ATTACK), ExchangeEvent(E.TRADE))
+    block = list(TENSORS.encode(observation, chosen)[start:end])
+    copies = [ci.EVENT_CARDS.count(ev) for ev in E]
+    assert block[E.ATTACK] == pytest.approx(2 / copies[E.ATTACK]) and block[E.TRADE] == pytest.approx(
+        1 / copies[E.TRADE]
+    )
+    assert sum(1 for value in block if value) == 2
+
+
+def test_a_play_decision_without_an_exchange_is_numbered_whole() -> None:
+    observation = position(3, hands={0: [E.EDUCATION]}).observation(0)
+    assert not TENSORS.in_parts(observation)
+    observation = position(3, hands={0: [E.ATTACK, E.TRADE]}).observation(0)
+    assert not TENSORS.in_parts(observation)
 
 
 def test_actions_the_rules_never_allow_have_no_number() -> None:
     for action in (
-        _exchange(*[E.ATTACK] * 6),  # more than five events
-        _exchange(E.EDUCATION, E.EDUCATION, E.EDUCATION),  # the played Education is not given back
-        _exchange(E.FLOOD, E.FLOOD),  # one Flood in the game
+        _exchange(E.ATTACK),  # an exchange is taken in parts
         ci.Play(E.BASIC_PROTECTION),  # protection is only revealed
         ci.Play(E.ATTACK, target=6, take_city=0),  # no seventh seat
     ):

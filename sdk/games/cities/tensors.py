@@ -5,12 +5,13 @@ observing seat's side: seat blocks start with that seat, then the others in turn
 
 Actions are numbered as the engine states them, so a number names one action whoever takes it:
 targets are seat numbers 0-5 and cities their ids 0-53. Every :class:`Play` the rules allow is
-numbered, event by event (the product of the choices that event takes). Education's exchange
-gives back any 1-5 events of its player's hand: 3,478,267 multisets, too many for a mask at every
-step. The 25,497 giving back at most :data:`MOST_RETURNED` are numbered, arithmetically
-(:class:`CitiesActions`) after the 35,450 other actions; a larger one shares the number of the
-exchange of its three lowest kinds, which is legal whenever it is, so the mask still marks
-exactly the engine's legal actions and a policy returns at most three events.
+numbered, event by event (the product of the choices that event takes), except Education's
+exchange: it gives back any 1-5 events of its player's hand, 3,478,267 multisets, too many for a
+mask at every step. So a play decision at which an exchange is legal is taken in parts: its other
+actions are parts of their own, and an exchange is one :class:`ExchangeEvent` per event given
+back, kinds in ascending order and never more copies than the hand may give back, then
+:data:`EXCHANGE_END`. Each legal exchange is made by exactly one such sequence, and the events
+chosen so far are in the tensor (block ``exchange_chosen``).
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from itertools import compress
 from operator import mul
+from typing import Any
 
-from sdk.games.tensors import ActionSpace, Features, TensorSpec, Vector, Writer
+from sdk.games.tensors import ActionSpace, Features, Parts, TensorSpec, Vector, Writer
 
 from .actions import (
     Action,
@@ -74,10 +77,6 @@ _SEATS = range(MAX_PLAYERS)
 _EDUCATION = int(EventType.EDUCATION)
 #: Copies of each kind in the full game: the most a hand can hold.
 COPIES: tuple[int, ...] = tuple(EVENT_CARDS.count(ev) for ev in EventType)
-#: The most copies of each kind Education's exchange can give back (the Education played is not one).
-RETURN_CAPS: tuple[int, ...] = tuple(c - (ev == _EDUCATION) for ev, c in enumerate(COPIES))
-#: The most events an exchange numbered on its own gives back.
-MOST_RETURNED = 3
 #: Cities each event that takes one city may take (the rest of its choice is the seat holding it).
 _TAKEABLE: dict[int, int] = {
     **{int(ev): REGULAR_MASKS[e] for e, ev in enumerate(ANGERS)},
@@ -109,7 +108,7 @@ def _plays(ev: int) -> list[Play]:
         return [new_play(event, side=side) for side in Side]
     if shape == UNIFY:
         return [new_play(event, empire=empire) for empire in Empire]
-    if shape == EDUCATION:  # its exchanges are numbered by CitiesActions
+    if shape == EDUCATION:  # its exchanges are taken in parts
         return [new_play(event, target=t, education=EducationMode.DISCARD) for t in _SEATS]
     return []  # protection: only ever revealed
 
@@ -129,127 +128,55 @@ def _listed() -> list[Action]:
     ]
 
 
-def _suffix_counts(caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``table[i][r]``: multisets of exactly ``r`` cards of kinds ``i..`` within ``caps``."""
-    rows: list[tuple[int, ...]] = [(1,) + (0,) * MOST_RETURNED]
-    for cap in reversed(caps):
-        below = rows[-1]
-        rows.append(
-            tuple(sum(below[r - m] for m in range(min(cap, r) + 1)) for r in range(MOST_RETURNED + 1))
-        )
-    return tuple(reversed(rows))
+@dataclass(frozen=True, slots=True)
+class ExchangeEvent:
+    """A part of Education's exchange: one more event of ``kind`` given back (kinds in ascending order)."""
+
+    kind: int
 
 
-_MULTISETS = _suffix_counts(RETURN_CAPS)
-#: Where the exchanges giving back ``size`` events start, counted from the first exchange.
-_SIZE_START = tuple(sum(_MULTISETS[0][1:size]) for size in range(MOST_RETURNED + 2))
-EXCHANGES = _SIZE_START[MOST_RETURNED + 1]
+@dataclass(frozen=True, slots=True)
+class ExchangeEnd:
+    """The last part of Education's exchange: the events chosen so far are given back."""
 
 
-class CitiesActions(ActionSpace[Action]):
-    """The listed actions, then Education's exchanges numbered by the multiset they give back.
+EXCHANGE_END = ExchangeEnd()
+ExchangePart = ExchangeEvent | ExchangeEnd
 
-    An exchange giving back ``size`` events is numbered after every smaller one; among those of a
-    size, a multiset comes before the others in the order of its smallest kind's count, then the
-    next kind's, and so on (the combinatorial number system over kinds with capped copies). An
-    exchange of more than :data:`MOST_RETURNED` events has the number of its first three.
 
-    The listed actions are listed at first use, not when the plugin is loaded: the referee and the
-    command line load every plugin and never number an action."""
+class _ListedAtFirstUse(ActionSpace[Action | ExchangePart]):
+    """The action space, listed at first use, not when the plugin is loaded: the referee and the
+    command line load every plugin and never number an action, and the listing takes a tenth of a
+    second."""
 
-    def __init__(self) -> None:
-        super().__init__(())
+    def __init__(self, listing: Callable[[], list[Action | ExchangePart]]) -> None:
+        self._listing: Callable[[], list[Action | ExchangePart]] | None = listing
 
-    @functools.cached_property
-    def _table(self) -> tuple[tuple[Action, ...], dict[Action, int]]:
-        listed = tuple(_listed())
-        return listed, {action: number for number, action in enumerate(listed)}
+    def _list_once(self) -> None:
+        listing = self._listing
+        if listing is not None:
+            super().__init__(listing())
+            self._listing = None
 
     @property
     def size(self) -> int:
-        return len(self._table[0]) + EXCHANGES
+        self._list_once()
+        return super().size
 
-    def index(self, action: Action) -> int:
-        listed, numbers = self._table
-        number = numbers.get(action)
-        if number is not None:
-            return number
-        if not _is_exchange(action):
-            raise KeyError(action)
-        assert isinstance(action, Play)
-        return len(listed) + _rank(action.returns[:MOST_RETURNED])
+    def index(self, action: Action | ExchangePart) -> int:
+        self._list_once()
+        return super().index(action)
 
-    def indices(self, actions: Iterable[Action]) -> list[int]:
-        """One lookup each while no exchange is among them (most decisions), else :meth:`index` each."""
-        actions = list(actions)
-        try:
-            return list(map(self._table[1].__getitem__, actions))
-        except KeyError:
-            return [self.index(action) for action in actions]
+    def indices(self, actions: Iterable[Action | ExchangePart]) -> list[int]:
+        self._list_once()
+        return super().indices(actions)
 
-    def action(self, index: int) -> Action:
-        listed, _ = self._table
-        if not 0 <= index < len(listed) + EXCHANGES:
-            raise IndexError(f"no action {index} among {len(listed) + EXCHANGES}")
-        if index < len(listed):
-            return listed[index]
-        returns = _unrank(index - len(listed))
-        return Play(EventType.EDUCATION, education=EducationMode.EXCHANGE, returns=returns)
+    def action(self, index: int) -> Action | ExchangePart:
+        self._list_once()
+        return super().action(index)
 
 
-def _is_exchange(action: Action) -> bool:
-    return (
-        type(action) is Play
-        and action.event == _EDUCATION
-        and action.education == EducationMode.EXCHANGE
-        and 1 <= len(action.returns) <= MAX_RETURNS
-        and action.target is None
-        and action.take_city is None
-        and action.give_city is None
-        and action.side is None
-        and action.empire is None
-        and all(kind in KINDS for kind in action.returns)
-        and all(action.returns.count(ev) <= RETURN_CAPS[ev] for ev in set(action.returns))
-    )
-
-
-def _rank(returns: tuple[EventType, ...]) -> int:
-    size = len(returns)
-    rank = _SIZE_START[size]
-    left = size
-    previous = -1
-    for ev in returns:  # sorted, so each kind's copies come together
-        if ev == previous:
-            continue
-        previous = ev
-        count = returns.count(ev)
-        below = _MULTISETS[ev + 1]
-        rank += sum(below[left - m] for m in range(count))
-        left -= count
-    return rank
-
-
-def _unrank(number: int) -> tuple[EventType, ...]:
-    size = 1
-    while number >= _SIZE_START[size + 1]:
-        size += 1
-    number -= _SIZE_START[size]
-    chosen: list[EventType] = []
-    left = size
-    for ev in KINDS:
-        if not left:
-            break
-        below = _MULTISETS[ev + 1]
-        for m in range(min(RETURN_CAPS[ev], left) + 1):
-            if number < below[left - m]:
-                chosen += [EVENT_TYPES[ev]] * m
-                left -= m
-                break
-            number -= below[left - m]
-    return tuple(chosen)
-
-
-ACTIONS = CitiesActions()
+ACTIONS = _ListedAtFirstUse(lambda: [*_listed(), EXCHANGE_END, *(ExchangeEvent(kind) for kind in KINDS)])
 
 NUM_EMPIRES = len(Empire)
 DECISIONS = tuple(Decision)
@@ -293,6 +220,7 @@ FEATURES = Features(
         ("protections", len(PROTECTIONS)),
         ("giveable", NUM_CITIES),
         ("give_count", 1),
+        ("exchange_chosen", NUM_EVENT_TYPES),
     )
 )
 
@@ -543,4 +471,58 @@ def _public_table(observation: Observation) -> State:
     )
 
 
-TENSORS = TensorSpec(ACTIONS, FEATURES, encode, legal)
+def _exchanging(observation: Observation) -> bool:
+    """Whether an exchange is among the seat's plays: it may play Education and hold another event."""
+    pending = observation.pending
+    return (
+        pending is not None
+        and pending.kind == Decision.PLAY
+        and EventType.EDUCATION in pending.playable
+        and sum(observation.hand) > 1
+    )
+
+
+def _exchange_options(observation: Observation, chosen: tuple[Any, ...]) -> list[Action | ExchangePart]:
+    """First every legal action but the exchanges, and the first event of an exchange; then the
+    events that may follow the last one chosen (its kind or a later one, within the hand and the
+    five events an exchange gives back), and the end."""
+    can_give = [count - (kind == _EDUCATION) for kind, count in enumerate(observation.hand)]
+    if not chosen:
+        return [
+            *(action for action in legal(observation) if not _is_exchange(action)),
+            *(ExchangeEvent(kind) for kind in KINDS if can_give[kind]),
+        ]
+    kinds = [part.kind for part in chosen]
+    more: list[Action | ExchangePart] = []
+    if len(kinds) < MAX_RETURNS:
+        more = [ExchangeEvent(kind) for kind in KINDS[kinds[-1] :] if can_give[kind] > kinds.count(kind)]
+    return [EXCHANGE_END, *more]
+
+
+def _is_exchange(action: Action) -> bool:
+    return type(action) is Play and action.education == EducationMode.EXCHANGE
+
+
+def _exchange(chosen: tuple[Any, ...]) -> Action | None:
+    """The exchange of the events chosen once they end; any other action is whole on its own."""
+    last = chosen[-1]
+    if last == EXCHANGE_END:
+        returns = tuple(EVENT_TYPES[part.kind] for part in chosen[:-1])
+        return Play(EventType.EDUCATION, education=EducationMode.EXCHANGE, returns=returns)
+    if isinstance(last, ExchangeEvent):
+        return None
+    action: Action = last
+    return action
+
+
+def _write_exchange(chosen: tuple[Any, ...], tensor: Writer) -> None:
+    counts = [0.0] * NUM_EVENT_TYPES
+    for part in chosen:
+        if isinstance(part, ExchangeEvent):
+            counts[part.kind] += _PER_COPY[part.kind]
+    tensor.put("exchange_chosen", counts)
+
+
+TENSORS = TensorSpec(
+    ACTIONS, FEATURES, encode, legal, Parts(_exchanging, _exchange_options, _exchange, _write_exchange)
+)
