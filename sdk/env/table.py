@@ -48,6 +48,7 @@ class Table:
         self.chance = random.Random()
         self.asked: dict[int, Any] = {}  # observations of seats asked together, not yet answered
         self.chosen: tuple[Any, ...] = ()  # the deciding seat's parts so far of a decision taken in parts
+        self._seen: dict[int, Any] = {}  # observations of the state as it is now, made once a step
 
     def reset(self, chance: random.Random) -> None:
         """A new game whose chance outcomes come from ``chance``."""
@@ -70,7 +71,10 @@ class Table:
         """What ``seat`` may know now: as it was asked, if it is asked together with others."""
         if seat in self.asked:
             return self.asked[seat]
-        return self.plugin.observe(self.state, seat)
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = self.plugin.observe(self.state, seat)
+        return seen
 
     def tensor(self, seat: int) -> TensorArray:
         chosen = self.chosen if not self.over and seat == self.seat else ()
@@ -120,6 +124,7 @@ class Table:
 
     def _advance(self) -> None:
         """Take chance steps up to the next decision; note who is asked together there."""
+        self._seen = {}
         apply = apply_unchecked(self.state)
         while not self.state.is_terminal() and self.state.is_chance_node():
             apply(self.state.sample_chance(self.chance))
