@@ -10,21 +10,9 @@
 // JavaScript number holds integers exactly only up to 2^53 and its bit operators work on 32 bits.
 "use strict";
 
-const path = require("path");
-const grpc = require("@grpc/grpc-js");
-const protoLoader = require("@grpc/proto-loader");
+const { load, serve } = require("./serve");
 
-const PROTOS = path.join(__dirname, "proto");
-const LOADING = { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true };
-const packages = grpc.loadPackageDefinition(
-  protoLoader.loadSync(
-    ["smtourney/v1/bot.proto", "smtourney/saint_malo/v1/saint_malo.proto", "health.proto"],
-    { ...LOADING, includeDirs: [PROTOS, __dirname] },
-  ),
-);
-const lifecycle = packages.smtourney.v1.Bot.service;
-const game = packages.smtourney.saint_malo.v1.SaintMalo.service;
-const health = packages.grpc.health.v1.Health.service;
+const packages = load("smtourney/saint_malo/v1/saint_malo.proto");
 
 // Squares are row * 7 + col on a 7x7 grid; the four corners are towers, never spaces.
 const CORNERS = [0n, 6n, 42n, 48n];
@@ -94,33 +82,9 @@ const decisions = {
   },
 };
 
-const server = new grpc.Server();
-server.addService(lifecycle, {
-  Hello(call, reply) {
-    reply(null, { name: "node-example", version: "1.0", games: ["saint_malo"], protocol_version: 1 });
-  },
-  StartMatch(call, reply) {
-    reply(null, {});
-  },
-  EndMatch(call, reply) {
-    reply(null, {});
-  },
-});
-server.addService(game, decisions);
-server.addService(health, {
-  Check(call, reply) {
-    reply(null, { status: "SERVING" });
-  },
-});
-
-const address = process.argv[2] || `0.0.0.0:${process.env.SMTOURNEY_PORT || 50051}`;
-server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (error) => {
-  if (error) {
-    console.error(`cannot listen on ${address}: ${error.message}`);
-    process.exit(1);
-  }
-  console.error(`node-example 1.0 serving on ${address}`);
-});
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.on(signal, () => server.tryShutdown(() => process.exit(0)));
-}
+serve(
+  packages,
+  { name: "node-example", version: "1.0", games: ["saint_malo"] },
+  packages.smtourney.saint_malo.v1.SaintMalo.service,
+  decisions,
+);

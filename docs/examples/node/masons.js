@@ -8,18 +8,9 @@
 // start for one that picks better (each reply's comment in masons.proto says what is legal).
 "use strict";
 
-const path = require("path");
-const grpc = require("@grpc/grpc-js");
-const protoLoader = require("@grpc/proto-loader");
+const { load, serve } = require("./serve");
 
-const PROTOS = path.join(__dirname, "proto");
-const LOADING = { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true };
-const packages = grpc.loadPackageDefinition(
-  protoLoader.loadSync(
-    ["smtourney/v1/bot.proto", "smtourney/masons/v1/masons.proto", "health.proto"],
-    { ...LOADING, includeDirs: [PROTOS, __dirname] },
-  ),
-);
+const packages = load("smtourney/masons/v1/masons.proto");
 const game = packages.smtourney.masons.v1.Masons.service;
 
 // One handler per decision (the service's methods): the first legal reply, this decision's id.
@@ -31,33 +22,4 @@ for (const method of Object.keys(game)) {
   };
 }
 
-const server = new grpc.Server();
-server.addService(packages.smtourney.v1.Bot.service, {
-  Hello(call, reply) {
-    reply(null, { name: "node-masons", version: "1.0", games: ["masons"], protocol_version: 1 });
-  },
-  StartMatch(call, reply) {
-    reply(null, {});
-  },
-  EndMatch(call, reply) {
-    reply(null, {});
-  },
-});
-server.addService(game, decisions);
-server.addService(packages.grpc.health.v1.Health.service, {
-  Check(call, reply) {
-    reply(null, { status: "SERVING" });
-  },
-});
-
-const address = process.argv[2] || `0.0.0.0:${process.env.SMTOURNEY_PORT || 50051}`;
-server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (error) => {
-  if (error) {
-    console.error(`cannot listen on ${address}: ${error.message}`);
-    process.exit(1);
-  }
-  console.error(`node-masons 1.0 serving on ${address}`);
-});
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.on(signal, () => server.tryShutdown(() => process.exit(0)));
-}
+serve(packages, { name: "node-masons", version: "1.0", games: ["masons"] }, game, decisions);
