@@ -27,7 +27,7 @@ from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 __all__ = [
     "ActionSpace", "Features", "Mask", "Parts", "TensorSpec", "Tensors", "Vector", "Writer", "action_mask",
-    "mask_of", "tensors_of",
+    "bits", "mask_of", "tensors_of",
 ]  # fmt: skip
 
 A = TypeVar("A", bound=Hashable)
@@ -222,6 +222,19 @@ def mask_of(actions: ActionSpace[Any], legal: Iterable[Any]) -> Mask:
     for number in actions.indices(legal):
         mask[number] = 1
     return mask
+
+
+#: The eight bits of every byte as floats, lowest first: a bit mask is read a byte at a time.
+_BYTE_BITS = [tuple(float(byte >> bit & 1) for bit in range(8)) for byte in range(256)]
+
+
+def bits(mask: int, length: int) -> list[float]:
+    """Bit ``i`` of ``mask`` as number ``i`` of ``length`` (the engines keep sets of squares, lines
+    or cards as integer masks; a block reads one a byte at a time, not a bit at a time)."""
+    values: list[float] = []
+    for byte in mask.to_bytes((length + 7) // 8, "little"):
+        values += _BYTE_BITS[byte]
+    return values[:length]
 
 
 def tensors_of(plugin: Any, players: int | None = None, params: Mapping[str, Any] | None = None) -> Tensors:

@@ -6,7 +6,7 @@ from array import array
 
 import pytest
 
-from sdk.games.tensors import ActionSpace, Features, mask_of
+from sdk.games.tensors import ActionSpace, Features, bits, mask_of
 
 LAYOUT = Features((("head", 2), ("grid", 4), ("tail", 3)))
 
@@ -47,3 +47,9 @@ def test_a_mask_has_ones_exactly_at_the_legal_actions_numbers() -> None:
     assert space.indices(["c", "a"]) == [2, 0]
     with pytest.raises(KeyError):
         mask_of(space, ["e"])
+
+
+def test_a_bit_mask_becomes_its_bits_lowest_first_for_the_length_asked() -> None:
+    assert bits(0b1000_0000_0101, 12) == [1.0, 0.0, 1.0] + [0.0] * 8 + [1.0]
+    assert bits(0, 3) == [0.0, 0.0, 0.0]
+    assert len(bits((1 << 49) - 1, 49)) == 49

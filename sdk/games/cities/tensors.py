@@ -24,7 +24,7 @@ from itertools import compress
 from operator import mul
 from typing import Any
 
-from sdk.games.tensors import ActionSpace, Features, Parts, TensorSpec, Vector, Writer
+from sdk.games.tensors import ActionSpace, Features, Parts, TensorSpec, Vector, Writer, bits
 
 from .actions import (
     Action,
@@ -224,9 +224,6 @@ FEATURES = Features(
     )
 )
 
-#: The eight bits of every byte as floats, lowest first: a city mask is read a byte at a time.
-_BYTE_BITS = [tuple(float(byte >> bit & 1) for bit in range(8)) for byte in range(256)]
-_MASK_BYTES = (NUM_CITIES + 7) // 8
 _EMPIRE_FIRST = tuple(CITY_EMPIRE.index(e) for e in range(NUM_EMPIRES))
 _PER_COPY = tuple(1.0 / copies for copies in COPIES)
 
@@ -238,10 +235,7 @@ _PER_COPY = tuple(1.0 / copies for copies in COPIES)
 @functools.lru_cache(maxsize=4096)
 def _bits(mask: int) -> Vector:
     """A city mask as floats."""
-    values: list[float] = []
-    for byte in mask.to_bytes(_MASK_BYTES, "little"):
-        values += _BYTE_BITS[byte]
-    return array("f", values[:NUM_CITIES])
+    return array("f", bits(mask, NUM_CITIES))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -20,7 +20,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from sdk.games.tensors import ActionSpace, Features, Parts, TensorSpec, Writer
+from sdk.games.tensors import ActionSpace, Features, Parts, TensorSpec, Writer, bits
 
 from .actions import Action, Connect, FinalScore, Houses, Score, Swap, Towers, Wall
 from .board import (
@@ -115,21 +115,11 @@ FEATURES = Features(
     )
 )
 
-_BYTE_BITS = [tuple(float(byte >> bit & 1) for bit in range(8)) for byte in range(256)]
-
-
-def _bits(mask: int, length: int) -> list[float]:
-    """Bit ``i`` of ``mask`` at position ``i``, read a byte at a time."""
-    values: list[float] = []
-    for byte in mask.to_bytes((length + 7) // 8, "little"):
-        values += _BYTE_BITS[byte]
-    return values[:length]
-
 
 @functools.lru_cache(maxsize=1024)
 def _towers(towers: tuple[int, ...]) -> list[float]:
     """Remembered: the towers change at one decision in several (the turn's wall comes first)."""
-    return [bit for mask in towers for bit in _bits(mask, POINTS)]
+    return [bit for mask in towers for bit in bits(mask, POINTS)]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -157,8 +147,8 @@ def encode(o: Observation, tensor: Writer) -> None:
     tensor.one_hot("active", (o.active - seat) % players)
     tensor.put("queued", [float(s in o.queue) for s in order])
     tensor.put("turn", [min(o.turn, MOST_TURNS) / MOST_TURNS])
-    tensor.put("walls", _bits(o.walls, LINE_COUNT))
-    tensor.put("closed", _bits(o.closed, LINE_COUNT))
+    tensor.put("walls", bits(o.walls, LINE_COUNT))
+    tensor.put("closed", bits(o.closed, LINE_COUNT))
     tensor.put("towers", _towers(o.towers))
     tensor.put("houses", _houses(o.houses))
     city_spaces = 0
@@ -167,12 +157,12 @@ def encode(o: Observation, tensor: Writer) -> None:
         city_spaces |= city.spaces
         counts = (city.spaces.bit_count(), *city.houses, *city.palaces)
         cities += [n / scale for n, scale in zip(counts, _CITY_SCALE, strict=True)]
-    tensor.put("city_spaces", _bits(city_spaces, SPACES))
+    tensor.put("city_spaces", bits(city_spaces, SPACES))
     tensor.put("cities", cities)
     tensor.one_hot("wall", o.wall)
     if o.roll:
         tensor.put("roll", _roll(o.roll))
-    tensor.put("new_city", _bits(o.new_city, SPACES))
+    tensor.put("new_city", bits(o.new_city, SPACES))
     tensor.one_hot("scored_city", o.scored_city)
     tensor.put("completed", [float(o.completed)])
     tensor.put("ending", [float(o.ending)])

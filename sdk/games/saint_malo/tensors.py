@@ -11,7 +11,7 @@ import functools
 import itertools
 from array import array
 
-from sdk.games.tensors import ActionSpace, Features, TensorSpec, Vector, Writer
+from sdk.games.tensors import ActionSpace, Features, TensorSpec, Vector, Writer, bits
 
 from .actions import (
     Action,
@@ -91,23 +91,11 @@ FEATURES = Features(
 )
 
 
-#: The eight bits of every byte as floats, lowest first: a mask is read a byte at a time.
-_BYTE_BITS = [tuple(float(byte >> bit & 1) for bit in range(8)) for byte in range(256)]
-_MASK_BYTES = (NUM_SQUARES + 7) // 8
-
-
 #: A die's face as a one-hot over the symbols (iterating an enum costs a call per member).
 _FACE: dict[int, tuple[float, ...]] = {
     face: tuple(float(face == symbol) for symbol in Symbol) for face in Symbol
 }
 _DIE_BITS = [tuple(float(mask >> die & 1) for die in range(NUM_DICE)) for mask in range(ALL_DICE + 1)]
-
-
-def _bits(mask: int) -> list[float]:
-    values: list[float] = []
-    for byte in mask.to_bytes(_MASK_BYTES, "little"):
-        values += _BYTE_BITS[byte]
-    return values[:NUM_SQUARES]
 
 
 def _city_planes(city: City) -> Vector:
@@ -120,12 +108,12 @@ def _planes(
 ) -> Vector:
     """A grid's planes, remembered as float32 (copied as memory): a city changes at one decision in
     many (the dice come first). Never written to: the tensor gets a copy."""
-    values = _bits(walls) + _bits(crates) + _bits(houses)
+    values = bits(walls, NUM_SQUARES) + bits(crates, NUM_SQUARES) + bits(houses, NUM_SQUARES)
     for mask in churches:
-        values += _bits(mask)
+        values += bits(mask, NUM_SQUARES)
     values += [0.0] * (NUM_SQUARES * (MAX_CHURCH - len(churches)))
     for mask in persons:
-        values += _bits(mask)
+        values += bits(mask, NUM_SQUARES)
     return array("f", values)
 
 
