@@ -6,7 +6,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from .example_install import example_game_visible
+from .example_install import LONG_GAMES, example_game_visible
+
+
+@pytest.hookimpl(tryfirst=True)  # before the ``-m`` selection reads the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long games' seeds after the first are ``slow``: the default run stays short."""
+    for item in items:
+        params = getattr(item, "callspec", None)
+        if params is not None and params.params.get("plugin") in LONG_GAMES and params.params.get("seed", 0):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True, scope="module")
