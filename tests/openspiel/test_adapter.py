@@ -3,6 +3,7 @@ the referee's chance, legality before ``apply_action``, simultaneous moves, JSON
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from typing import Any
@@ -185,3 +186,20 @@ def test_where_openspiels_redraw_does_not_replay_the_redraw_by_replay_is_checked
     """Their resample_from_infostate gives histories our legality check refuses: redrawn by replay."""
     plugin = get_game(f"openspiel:{name}")
     conformance.check_secrecy(plugin, 0, 4, {})
+
+
+def test_where_openspiel_cannot_redraw_the_secrecy_check_still_catches_a_leak(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """liars_dice has no resample_from_infostate: states with the seat's information-state string
+    equal must give it equal requests, so a request showing the whole state (the other's dice) fails."""
+    plugin = get_game("openspiel:liars_dice")
+    conformance.check_secrecy(plugin, 0, 2, {})
+    honest = plugin.observe
+
+    def leaking(state: Any, seat: int) -> Any:
+        return dataclasses.replace(honest(state, seat), observation_string=str(state.spiel))
+
+    monkeypatch.setattr(plugin, "observe", leaking)
+    with pytest.raises(AssertionError):
+        conformance.check_secrecy(plugin, 0, 2, {})
