@@ -50,6 +50,8 @@ CHECKS: dict[str, Check] = {**conformance.CHECKS, "OpenSpiel cross-check": check
 #: Table sizes a few random games may pass but a tournament would not: the most seats, and why.
 AT_MOST: dict[str, tuple[int, str]] = {
     "leduc_poker": (2, "split pots at 3 players or more give returns that are not whole numbers"),
+    "repeated_leduc_poker": (2, "split pots at 3 players or more give returns that are not whole numbers"),
+    "snake": (2, "plays 2 or 4 players only, not 3"),
 }
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "openspiel.md"
 
