@@ -66,7 +66,37 @@ def example_game_visible() -> Iterator[None]:
         games.cache_clear()
 
 
-def installed_games_with_example() -> list[str]:
-    """Every installed and listed game's name, the example's included."""
+#: The games of a family (hundreds of admitted OpenSpiel games) checked in the default run; the rest
+#: of the family's listed games are checked under the ``slow`` marker (``more_listed_games``).
+FAMILY_SAMPLE = frozenset(
+    f"openspiel:{name}"
+    for name in (
+        "kuhn_poker",
+        "leduc_poker",
+        "tic_tac_toe",
+        "goofspiel",
+        "liars_dice",
+        "connect_four",
+        "chess",
+        "backgammon",
+    )
+)
+
+
+#: Games of the sample whose random games are long: the default run plays one seed of them.
+LONG_GAMES = frozenset({"openspiel:chess", "openspiel:backgammon"})
+
+
+def _listed_with_example() -> list[str]:
     with example_game_visible():
         return sorted(listed_games())
+
+
+def installed_games_with_example() -> list[str]:
+    """Every installed game's name, the example's included, and the sample of the families' games."""
+    return [name for name in _listed_with_example() if ":" not in name or name in FAMILY_SAMPLE]
+
+
+def more_listed_games() -> list[str]:
+    """The families' listed games left out of the sample, for the slow run."""
+    return [name for name in _listed_with_example() if ":" in name and name not in FAMILY_SAMPLE]

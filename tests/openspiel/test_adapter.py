@@ -3,6 +3,7 @@ the referee's chance, legality before ``apply_action``, simultaneous moves, JSON
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from typing import Any
@@ -10,9 +11,12 @@ from typing import Any
 import pyspiel
 import pytest
 
+from sdk.games import conformance
 from sdk.games.errors import IllegalActionError
 from sdk.games.openspiel import Action, State
 from sdk.games.openspiel import plugin as adapter
+from sdk.games.openspiel.admitted import admitted
+from sdk.games.openspiel.crosscheck import check_against_openspiel
 from sdk.games.openspiel.loader import INSTALL_HINT
 from sdk.games.plugin import GamePlugin
 from sdk.games.registry import get_game, listed_games
@@ -35,12 +39,13 @@ def _random_game(plugin: GamePlugin, seed: int, params: dict[str, Any] | None = 
     return state
 
 
-def test_an_openspiel_game_is_named_with_the_prefix_and_the_sample_is_listed() -> None:
+def test_an_openspiel_game_is_named_with_the_prefix_and_the_admitted_ones_are_listed() -> None:
     plugin = get_game("openspiel:kuhn_poker")
     assert plugin.name == "openspiel:kuhn_poker"
-    assert (plugin.min_players, plugin.max_players) == (2, 10)
+    assert (plugin.min_players, plugin.max_players) == (2, 10)  # the table sizes its admission passed
     assert get_game("openspiel:leduc_poker").max_players == 2
-    assert {f"openspiel:{name}" for name in adapter.SAMPLE} <= set(listed_games())
+    assert {f"openspiel:{name}" for name in admitted()} <= set(listed_games())
+    assert "openspiel:blackjack" not in listed_games()  # one player only: not admitted
 
 
 def test_an_unknown_game_or_family_is_one_line() -> None:
@@ -123,7 +128,10 @@ def test_simultaneous_moves_ask_every_seat_and_show_no_one_the_others_choice() -
     assert [(s.player, s.action) for s in state.spiel.full_history()] == [(0, 3), (1, 0)]
 
 
-@pytest.mark.parametrize("name", sorted(adapter.CROSS_CHECKED))
+CROSS_CHECKED = ("kuhn_poker", "leduc_poker", "tic_tac_toe", "goofspiel", "liars_dice", "connect_four")
+
+
+@pytest.mark.parametrize("name", CROSS_CHECKED)
 def test_json_round_trips_and_re_simulates_to_the_same_state(name: str) -> None:
     plugin = get_game(f"openspiel:{name}")
     state = _random_game(plugin, 3)
@@ -133,26 +141,65 @@ def test_json_round_trips_and_re_simulates_to_the_same_state(name: str) -> None:
     assert copy.scores() == state.scores()
 
 
-def _direct(name: str, params: dict[str, Any], steps: list[int]) -> Any:
-    """``steps`` applied to pyspiel directly (joint actions at simultaneous nodes)."""
-    state = pyspiel.load_game(name, params).new_initial_state()
-    queue = list(steps)
-    while queue:
-        if state.is_simultaneous_node():
-            state.apply_actions([queue.pop(0) for _ in range(state.num_players())])
-        else:
-            state.apply_action(queue.pop(0))
-    return state
-
-
-@pytest.mark.parametrize("name", sorted(adapter.CROSS_CHECKED))
+@pytest.mark.parametrize("name", CROSS_CHECKED)
 @pytest.mark.parametrize("seed", range(3))
 def test_the_adapter_ends_where_openspiel_itself_ends(name: str, seed: int) -> None:
     plugin = get_game(f"openspiel:{name}")
-    state = _random_game(plugin, seed)
-    params = plugin.normalize_params({})
-    direct = _direct(name, params, state.to_json()["history"])
-    assert direct.is_terminal()
-    assert direct.history() == state.spiel.history() and str(direct) == str(state.spiel)
-    assert direct.returns() == state.scores()
-    assert state.ranks() == [1 + sum(other > mine for other in direct.returns()) for mine in direct.returns()]
+    check_against_openspiel(plugin, seed, plugin.min_players, {})
+
+
+def test_the_cross_check_catches_a_state_openspiel_would_not_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check has teeth: an adapter that dropped a step from its record would end elsewhere."""
+    plugin = get_game("openspiel:tic_tac_toe")
+    honest = State.to_json
+    monkeypatch.setattr(
+        State, "to_json", lambda self: {**honest(self), "history": honest(self)["history"][:-1]}
+    )
+    with pytest.raises(AssertionError):
+        check_against_openspiel(plugin, 0, 2, {})
+
+
+def test_the_spectator_names_each_past_move_at_the_position_it_was_made_from() -> None:
+    """Chess names a move by its piece: naming past moves from the current board failed."""
+    plugin = get_game("openspiel:chess")
+    state = _new(plugin, 2, {})
+    rng = random.Random(1)
+    for _ in range(12):
+        state.apply(plugin.random_action(plugin.observe(state, state.current_player), rng))
+    replay = pyspiel.load_game("chess").new_initial_state()
+    names = []
+    for action in state.spiel.history():
+        names.append(replay.action_to_string(replay.current_player(), action))
+        replay.apply_action(action)
+    assert plugin.spectator_view(state)["history"] == names
+
+
+def test_a_game_reporting_its_inner_games_parameters_round_trips_through_json() -> None:
+    """liars_dice_ir reports liars_dice's rollout_length too, which loading it again refused."""
+    plugin = get_game("openspiel:liars_dice_ir")
+    state = _random_game(plugin, 2)
+    assert plugin.state_from_json(state.to_json()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("name", ["euchre", "hearts"])
+def test_where_openspiels_redraw_does_not_replay_the_redraw_by_replay_is_checked(name: str) -> None:
+    """Their resample_from_infostate gives histories our legality check refuses: redrawn by replay."""
+    plugin = get_game(f"openspiel:{name}")
+    conformance.check_secrecy(plugin, 0, 4, {})
+
+
+def test_where_openspiel_cannot_redraw_the_secrecy_check_still_catches_a_leak(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """liars_dice has no resample_from_infostate: states with the seat's information-state string
+    equal must give it equal requests, so a request showing the whole state (the other's dice) fails."""
+    plugin = get_game("openspiel:liars_dice")
+    conformance.check_secrecy(plugin, 0, 2, {})
+    honest = plugin.observe
+
+    def leaking(state: Any, seat: int) -> Any:
+        return dataclasses.replace(honest(state, seat), observation_string=str(state.spiel))
+
+    monkeypatch.setattr(plugin, "observe", leaking)
+    with pytest.raises(AssertionError):
+        conformance.check_secrecy(plugin, 0, 2, {})

@@ -1,7 +1,8 @@
 """Redrawing what a seat cannot see (``resample_hidden``), from OpenSpiel's definition of it.
 
 - Sequential games with perfect information hide nothing: the state itself.
-- Where OpenSpiel implements ``resample_from_infostate``, its redraw, whose history becomes ours.
+- Where OpenSpiel implements ``resample_from_infostate``, its redraw, whose history becomes ours
+  (where its steps replay legally: some games' redraws do not, and are redrawn as below).
 - Elsewhere, a replay of the history in which every step not the seat's own (chance outcomes,
   the other seats' actions) is redrawn at random among those that leave the seat's
   information-state string (its observation string, where the game has none) as it was after
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import random
 from typing import Any
+
+from sdk.games.errors import IllegalActionError
 
 from .loader import pyspiel
 from .observation import public_history
@@ -42,8 +45,11 @@ def _by_openspiel(state: State, seat: int, rng: random.Random) -> State | None:
         _UNIMPLEMENTED.add(state.loaded.name)
         return None
     redrawn = State(state.loaded)
-    for step in drawn.full_history():
-        redrawn.apply(redrawn.step_of(int(step.action)))
+    try:
+        for step in drawn.full_history():
+            redrawn.apply(redrawn.step_of(int(step.action)))
+    except IllegalActionError:
+        return None  # a redrawn history our rules refuse (bridge's, euchre's): the replay redraws instead
     return redrawn
 
 

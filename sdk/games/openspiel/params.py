@@ -52,7 +52,10 @@ def _load(name: str, frozen: tuple[tuple[str, Any], ...]) -> Loaded:
     except spiel.SpielError as error:
         message = str(error).split("OpenSpiel exception:")[0].strip()
         raise ValueError(f"openspiel:{name}: {message}") from None
-    params = {key: _plain(value) for key, value in sorted(game.get_parameters().items())}
+    # Only the game's own parameters: some games report their inner game's too (liars_dice_ir's
+    # rollout_length), which loading them again would refuse.
+    own = _specification(name)
+    params = {key: _plain(value) for key, value in sorted(game.get_parameters().items()) if key in own}
     return Loaded(name, params, game)
 
 

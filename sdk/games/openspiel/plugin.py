@@ -19,29 +19,13 @@ from sdk.games.tensors import Tensors
 
 from . import hidden, tensors, view
 from .actions import Action, Step, step_from_json, step_to_json
+from .admitted import admitted
 from .decisions import KIND, PREFIX, decisions
 from .defaults import default_action
 from .loader import pyspiel
 from .observation import Observation, deciding, observe
 from .params import Loaded, load
 from .state import CHANCE, State, new_game
-
-#: The games listed and put through the conformance suite, with the parameters that keep them
-#: quick and their returns whole numbers (docs/openspiel.md).
-SAMPLE: dict[str, dict[str, Any]] = {
-    "kuhn_poker": {},
-    "leduc_poker": {},
-    "repeated_leduc_poker": {},
-    "tic_tac_toe": {},
-    "goofspiel": {"num_cards": 4, "imp_info": True, "returns_type": "total_points"},
-    "liars_dice": {},
-    "connect_four": {},
-}
-#: Players the listed games are admitted for, where fewer than the game allows: Leduc poker's
-#: returns are not whole numbers with 3 or more (split pots).
-SAMPLE_MAX_PLAYERS = {"leduc_poker": 2, "repeated_leduc_poker": 2}
-#: Games checked against pyspiel itself.
-CROSS_CHECKED = tuple(SAMPLE)
 
 
 class OpenSpielGame(PluginDefaults):
@@ -51,15 +35,17 @@ class OpenSpielGame(PluginDefaults):
     web_script: Path = Path(__file__).parent / "web" / "openspiel.js"
     demo_seats: tuple[str, ...] = ("python -m bots.random", "python -m bots.random")
 
-    def __init__(self, spiel_name: str, defaults: Mapping[str, Any]) -> None:
+    def __init__(
+        self, spiel_name: str, defaults: Mapping[str, Any], players: tuple[int, int] | None = None
+    ) -> None:
         self.spiel_name = spiel_name
         self.name = f"{PREFIX}:{spiel_name}"
         self.sample_params = dict(defaults)
         loaded = load(spiel_name, defaults)
         kind = loaded.game.get_type()
         self.title = f"{kind.long_name} (OpenSpiel)"
-        self.min_players = int(kind.min_num_players)
-        self.max_players = SAMPLE_MAX_PLAYERS.get(spiel_name, int(kind.max_num_players))
+        # An admitted game is listed for the table sizes its admission checked; any other keeps the game's.
+        self.min_players, self.max_players = players or (int(kind.min_num_players), int(kind.max_num_players))
         self.parameters = tuple(
             Parameter(key, value, "OpenSpiel's parameter") for key, value in loaded.params.items()
         )
@@ -141,7 +127,7 @@ class OpenSpielGame(PluginDefaults):
 
 
 class OpenSpielFamily:
-    """The games named ``openspiel:<game>``: resolved on demand, the sample listed."""
+    """The games named ``openspiel:<game>``: resolved on demand, the admitted ones listed."""
 
     prefix = PREFIX
 
@@ -150,12 +136,12 @@ class OpenSpielFamily:
         return _plugin(spiel_name)
 
     def listed(self) -> dict[str, GamePlugin]:
-        """The games listed and checked like the installed ones (the sample, for now)."""
+        """The games admitted by test (``admitted.json``), listed and checked like the installed ones."""
         try:
             pyspiel()
         except KeyError:
             return {}
-        return {plugin.name: plugin for plugin in (_plugin(name) for name in SAMPLE)}
+        return {plugin.name: plugin for plugin in (_plugin(name) for name in admitted())}
 
 
 @cache
@@ -169,7 +155,10 @@ def _plugin(spiel_name: str) -> GamePlugin:
         raise KeyError(f"openspiel:{spiel_name} does not load: {str(error).strip()}") from None
     if kind.chance_mode == spiel.GameType.ChanceMode.SAMPLED_STOCHASTIC:
         raise KeyError(f"openspiel:{spiel_name} draws chance inside OpenSpiel, which the referee cannot seed")
-    plugin: GamePlugin = OpenSpielGame(spiel_name, SAMPLE.get(spiel_name, {}))
+    entry = admitted().get(spiel_name)
+    if entry is None:
+        return OpenSpielGame(spiel_name, {})
+    plugin: GamePlugin = OpenSpielGame(spiel_name, entry.params, (entry.min_players, entry.max_players))
     return plugin
 
 

@@ -31,13 +31,22 @@ def spectator_view(state: State) -> dict[str, Any]:
         "turn": state.turn,
     }
     if public_history(state):
-        shown["history"] = [
-            str(state.spiel.action_to_string(s.player, s.action)) for s in state.spiel.full_history()
-        ]
+        shown["history"] = _history_names(state)
         shown["text"] = str(state.spiel)
     if state.is_terminal():
         shown["returns"] = state.scores()
     return shown
+
+
+def _history_names(state: State) -> list[str]:
+    """Each step's name at the position it was taken from: a name may depend on the position
+    (chess names a move by its piece), so past steps cannot be named from the current one."""
+    replay = state.loaded.game.new_initial_state()
+    names = []
+    for taken in state.spiel.full_history():
+        names.append(str(replay.action_to_string(taken.player, taken.action)))
+        replay.apply_action(taken.action)
+    return names
 
 
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
