@@ -76,3 +76,21 @@ def test_checking_named_games_again_replaces_only_their_entries() -> None:
     old: dict[str, Any] = {"admitted": {"a": kept}, "excluded": {"b": "too slow for the admission run"}}
     new: dict[str, Any] = {"admitted": {"b": checked}, "excluded": {}}
     assert admit.merged(old, new) == {"admitted": {"a": kept, "b": checked}, "excluded": {}}
+
+
+def test_a_game_openspiel_warns_about_at_every_load_is_excluded_saying_so(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    reason = admit.precheck("quoridor")
+    assert reason is not None and reason.startswith("OpenSpiel warns whenever it is loaded: Warning!")
+    assert "known issues" in reason
+    assert capfd.readouterr().err == "", "the warning is caught, not printed"
+    assert admit.precheck("tic_tac_toe") is None
+
+
+def test_a_redraw_keeps_whether_the_seat_is_asked_where_the_string_does_not_say() -> None:
+    from sdk.games import conformance
+    from sdk.games.registry import get_game
+
+    plugin = get_game("openspiel:phantom_ttt")  # an unseen retry leaves whose turn it is out of the string
+    conformance.check_secrecy(plugin, 2, 2, plugin.normalize_params({}))

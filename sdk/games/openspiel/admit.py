@@ -18,7 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Mapping
 from multiprocessing.connection import Connection
@@ -68,12 +70,29 @@ def precheck(name: str) -> str | None:
     if kind.max_num_players < 2:
         return "one player only"
     try:
-        game = spiel.load_game(name, PARAMS.get(name, {}))
+        game, said = _load_saying(spiel, name, PARAMS.get(name, {}))
     except Exception as error:  # OpenSpiel raises more than SpielError here (IndexError, ValueError)
         return f"does not load with its default parameters: {_one_line(error)}"
+    if said:  # printed by OpenSpiel at every load, so at every listing of the games
+        return f"OpenSpiel warns whenever it is loaded: {_one_line(Exception(said.splitlines()[0]))}"
     if game.get_type().chance_mode == spiel.GameType.ChanceMode.SAMPLED_STOCHASTIC:
         return "draws chance inside OpenSpiel, which the referee cannot seed"
     return None
+
+
+def _load_saying(spiel: Any, name: str, params: dict[str, Any]) -> tuple[Any, str]:
+    """The game, and what OpenSpiel's C++ wrote to standard error loading it (each game is checked
+    in a process of its own, so borrowing the process's descriptor 2 here disturbs nothing)."""
+    with tempfile.TemporaryFile() as caught:
+        saved = os.dup(2)
+        os.dup2(caught.fileno(), 2)
+        try:
+            game = spiel.load_game(name, params)
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        caught.seek(0)
+        return game, caught.read().decode(errors="replace").strip()
 
 
 def table_sizes(name: str) -> list[int]:

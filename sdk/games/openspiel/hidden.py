@@ -5,8 +5,9 @@
   (where its steps replay legally: some games' redraws do not, and are redrawn as below).
 - Elsewhere, a replay of the history in which every step not the seat's own (chance outcomes,
   the other seats' actions) is redrawn at random among those that leave the seat's
-  information-state string (its observation string, where the game has none) as it was after
-  that step; where no redraw fits, the step is kept, and a dead end keeps the state as it is.
+  information-state string (its observation string, where the game has none), and whether it is
+  asked, as they were after that step; where no redraw fits, the step is kept, and a dead end
+  keeps the state as it is.
   The secrecy check then verifies that the rest of what a seat is sent (the observation string
   and tensors, the legal actions) tells no more than that string.
 """
@@ -19,15 +20,21 @@ from typing import Any
 from sdk.games.errors import IllegalActionError
 
 from .loader import pyspiel
-from .observation import public_history
+from .observation import deciding, public_history
 from .state import State
 
 
-def _view(state: State, seat: int) -> str:
+def _view(state: State, seat: int) -> tuple[str, bool]:
+    """What the seat knows: its information-state (or observation) string, and whether it is asked
+    now, which a seat always learns and some games' strings leave out (in phantom tic-tac-toe an
+    opponent's move into an occupied cell is played again, unseen, so the string alone does not
+    say whose turn it is)."""
     kind = state.loaded.game.get_type()
     if kind.provides_information_state_string:
-        return str(state.spiel.information_state_string(seat))
-    return str(state.spiel.observation_string(seat))
+        known = str(state.spiel.information_state_string(seat))
+    else:
+        known = str(state.spiel.observation_string(seat))
+    return known, seat in deciding(state)
 
 
 #: Games whose ``resample_from_infostate`` raised: not asked again (OpenSpiel prints each refusal).
