@@ -33,6 +33,7 @@ from sdk.games.conformance import Check
 from . import admitted as data_file
 from .crosscheck import check_against_openspiel
 from .loader import pyspiel
+from .plugin import OpenSpielGame
 
 #: Random games per table size and check: enough to meet most of a game's rules, few enough that
 #: a hundred games are admitted in minutes on a small machine.
@@ -117,8 +118,6 @@ def _failure(plugin: Any, players: int) -> str | None:
 def check_game(name: str) -> dict[str, Any]:
     """Every check at each table size, the least first: ``{"players": [...], "params": {...}}`` for the
     sizes passed (up to the first failing one, named in ``"not_above"``), or ``{"reason": ...}``."""
-    from .plugin import OpenSpielGame  # the plugin module reads the data file this run writes
-
     params = PARAMS.get(name, {})
     reason = precheck(name)
     if reason is not None:
