@@ -88,11 +88,11 @@ def one_round(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
 
 def test_every_request_holds_only_what_its_seat_may_know(one_round: tuple[Path, Path]) -> None:
     matches, requests = audit(*one_round, TOURNAMENT_SEED)
-    # Every match asks several requests (short games such as a hand of poker ask two or three).
+    # Every match asks each seat at least once (a one-shot matrix game asks each seat exactly once).
     if players_of(one_round) == 2:
-        assert matches == 12 and requests > 12 * 2
+        assert matches == 12 and requests >= 12 * 2
     else:  # a game of more seats than two (bridge): fewer, longer matches between the four entrants
-        assert matches > 0 and requests > matches * 2
+        assert matches > 0 and requests >= matches * 2
 
 
 def test_the_audit_catches_a_request_that_was_not_the_observation(

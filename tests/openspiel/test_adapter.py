@@ -174,6 +174,22 @@ def test_the_spectator_names_each_past_move_at_the_position_it_was_made_from() -
     assert plugin.spectator_view(state)["history"] == names
 
 
+def test_the_spectator_is_not_told_how_many_steps_a_hidden_game_took() -> None:
+    """In phantom tic-tac-toe a move into a cell the mover could not see is retried unseen: a turn
+    count would tell everyone how many tries there were."""
+    plugin = get_game("openspiel:phantom_ttt")
+    direct, retried = _new(plugin, 2, {}), _new(plugin, 2, {})
+    for state, cells in ((direct, [4, 0]), (retried, [4, 4, 0])):
+        for cell in cells:
+            state.apply(state.step_of(cell))
+    assert direct.current_player == retried.current_player == 0
+    assert retried.spiel.move_number() > direct.spiel.move_number()
+    assert plugin.spectator_view(retried) == plugin.spectator_view(direct)
+    assert "turn" not in plugin.spectator_view(direct)
+    open_game = get_game("openspiel:tic_tac_toe")
+    assert open_game.spectator_view(_new(open_game, 2, {}))["turn"] == 1
+
+
 def test_a_game_reporting_its_inner_games_parameters_round_trips_through_json() -> None:
     """liars_dice_ir reports liars_dice's rollout_length too, which loading it again refused."""
     plugin = get_game("openspiel:liars_dice_ir")

@@ -2,12 +2,13 @@
 
 - Sequential games with perfect information hide nothing: the state itself.
 - Where OpenSpiel implements ``resample_from_infostate``, its redraw, whose history becomes ours
-  (where its steps replay legally: some games' redraws do not, and are redrawn as below).
+  (where its steps replay legally and it redraws something: some games' redraws do not replay,
+  colored_trails' gives the state back; those are redrawn as below).
 - Elsewhere, a replay of the history in which every step not the seat's own (chance outcomes,
   the other seats' actions) is redrawn at random among those that leave the seat's
-  information-state string (its observation string, where the game has none), and whether it is
-  asked, as they were after that step; where no redraw fits, the step is kept, and a dead end
-  keeps the state as it is.
+  information-state string (its observation string, where the game has none), whether it is
+  asked and whether the game is over, as they were after that step; where no redraw fits, the step
+  is kept, and a dead end keeps the state as it is.
   The secrecy check then verifies that the rest of what a seat is sent (the observation string
   and tensors, the legal actions) tells no more than that string.
 """
@@ -24,17 +25,17 @@ from .observation import deciding, public_history
 from .state import State
 
 
-def _view(state: State, seat: int) -> tuple[str, bool]:
-    """What the seat knows: its information-state (or observation) string, and whether it is asked
-    now, which a seat always learns and some games' strings leave out (in phantom tic-tac-toe an
-    opponent's move into an occupied cell is played again, unseen, so the string alone does not
-    say whose turn it is)."""
+def _view(state: State, seat: int) -> tuple[str, bool, bool]:
+    """What the seat knows: its information-state (or observation) string, whether it is asked now
+    and whether the game is over, which a seat always learns and some games' strings leave out (in
+    phantom tic-tac-toe an opponent's move into an occupied cell is played again, unseen, so the
+    string alone does not say whose turn it is, nor that the opponent's unseen line has won)."""
     kind = state.loaded.game.get_type()
     if kind.provides_information_state_string:
         known = str(state.spiel.information_state_string(seat))
     else:
         known = str(state.spiel.observation_string(seat))
-    return known, seat in deciding(state)
+    return known, seat in deciding(state), state.is_terminal()
 
 
 #: Games whose ``resample_from_infostate`` raised: not asked again (OpenSpiel prints each refusal).
@@ -57,6 +58,8 @@ def _by_openspiel(state: State, seat: int, rng: random.Random) -> State | None:
             redrawn.apply(redrawn.step_of(int(step.action)))
     except IllegalActionError:
         return None  # a redrawn history our rules refuse (bridge's, euchre's): the replay redraws instead
+    if redrawn.history == state.history:
+        return None  # colored_trails' redraw gives the state back, hiding nothing: the replay redraws
     return redrawn
 
 

@@ -23,14 +23,12 @@ def render(state: State, seat: int | None = None) -> str:
 
 
 def spectator_view(state: State) -> dict[str, Any]:
-    """What every seat may know: the game, its turn, the history and the position itself only where
-    every step is public, and the returns at the end."""
-    shown: dict[str, Any] = {
-        "game": f"openspiel:{state.loaded.name}",
-        "players": state.loaded.players,
-        "turn": state.turn,
-    }
+    """What every seat may know: the game, and its turn, history and position only where every step
+    is public (the turn counts steps, and in a game such as phantom tic-tac-toe how many steps were
+    tried is a seat's secret), and the returns at the end."""
+    shown: dict[str, Any] = {"game": f"openspiel:{state.loaded.name}", "players": state.loaded.players}
     if public_history(state):
+        shown["turn"] = state.turn
         shown["history"] = _history_names(state)
         shown["text"] = str(state.spiel)
     if state.is_terminal():

@@ -27,7 +27,8 @@
     ].join("\n"),
     draw(board, view, ctx) {
       board.replaceChildren(html("div", { class: "openspiel" },
-        html("p", {}, `${view.game} · ${view.players} players · turn ${view.turn}`),
+        html("p", {}, [view.game, `${view.players} players`, view.turn ? `turn ${view.turn}` : null]
+          .filter(Boolean).join(" · ")),
         html("pre", { class: "position" }, view.text || "(nothing shown to this seat yet)"),
         view.history && view.history.length
           ? html("p", { class: "moves" }, `Moves: ${view.history.join(" · ")}`)
