@@ -92,7 +92,7 @@ class Game:
 class Result:
     seat: int
     ranks: list[int]
-    scores: list[int]
+    scores: list[float]
     times_ms: list[float]
 
 

@@ -32,7 +32,7 @@ class MatchResult:
     """How a match the bot played ended."""
 
     match_id: str
-    scores: tuple[int, ...]
+    scores: tuple[float, ...]  # whole numbers as ints; fractions only in games that end in them
     ranks: tuple[int, ...]
     reason: str  # "completed" or "aborted"
     forfeited: tuple[bool, ...]

@@ -34,6 +34,7 @@ from grpc_reflection.v1alpha import reflection
 from sdk.bot import Bot, MatchInfo, MatchResult
 from sdk.games.context_wire import context_from_message
 from sdk.games.registry import get_game
+from sdk.games.scores import plain_score
 from sdk.protocol import PROTOCOL_VERSION
 from sdk.protocol.v1 import bot_pb2, bot_pb2_grpc
 
@@ -87,7 +88,7 @@ class LifecycleServicer(bot_pb2_grpc.BotServicer):
         self.bot.end_match(
             MatchResult(
                 match_id=request.match_id,
-                scores=tuple(request.scores),
+                scores=tuple(plain_score(score) for score in request.exact_scores) or tuple(request.scores),
                 ranks=tuple(request.ranks),
                 reason=_END_REASONS.get(request.reason, "unspecified"),
                 forfeited=tuple(request.forfeited),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -151,12 +151,19 @@ class BotConnection(ABC):
         )
 
     def end_match(
-        self, *, match_id: str, scores: list[int], ranks: list[int], forfeited: list[bool], completed: bool
+        self,
+        *,
+        match_id: str,
+        scores: Sequence[float],
+        ranks: list[int],
+        forfeited: list[bool],
+        completed: bool,
     ) -> None:
         self._end(
             bot_pb2.EndMatchRequest(
                 match_id=match_id,
-                scores=scores,
+                scores=[round(score) for score in scores],
+                exact_scores=scores,
                 ranks=ranks,
                 forfeited=forfeited,
                 reason=bot_pb2.END_REASON_COMPLETED if completed else bot_pb2.END_REASON_ABORTED,

@@ -47,7 +47,7 @@ class SeatRecord:
     forfeit_reason: str | None = None
     faults: list[str] = field(default_factory=list)  # every fault, in order, with its reason
     time_used_ms: float = 0.0
-    score: int = 0
+    score: float = 0  # whole numbers as ints (sdk.games.scores)
     rank: int = 0
 
     @classmethod
@@ -67,7 +67,7 @@ class MatchRecord:
     time_control: dict[str, int]
     seats: list[SeatRecord]
     steps: list[StepRecord] = field(default_factory=list)
-    scores: list[int] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
     ranks: list[int] = field(default_factory=list)
     end_reason: str = "completed"
     summary: dict[str, Any] = field(default_factory=dict)

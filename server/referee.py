@@ -249,7 +249,7 @@ class Referee:
 
     def _finish(self, state: GameState, duration_s: float) -> None:
         record = self.record
-        record.scores = state.scores()
+        record.scores = list(state.scores())
         forfeited = [seat.record.forfeited for seat in self.seats]
         record.ranks = final_ranks(state.ranks(), forfeited)
         for seat, score, rank in zip(self.seats, record.scores, record.ranks, strict=True):

@@ -73,7 +73,8 @@ def check_random_play(plugin: GamePlugin, seed: int, players: int, params: Param
     assert kinds_seen <= set(plugin.decisions.kinds), f"undeclared decision kinds {kinds_seen}"
     assert final.is_terminal()
     scores, ranks = final.scores(), final.ranks()
-    assert len(scores) == len(ranks) == players
+    counts = f"{len(scores)} scores and {len(ranks)} ranks at {players} seats"
+    assert len(scores) == len(ranks) == players, counts
     for seat in range(players):
         better = sum(other > scores[seat] for other in scores)
         worse = sum(other < scores[seat] for other in scores)

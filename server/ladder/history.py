@@ -33,7 +33,7 @@ class SeatResult:
     bot: str
     participant: str
     mine: bool
-    score: int | None
+    score: float | None
     rank: int | None
     forfeited: bool | None
     faults: list[str] | None

@@ -147,6 +147,16 @@ def _seat_clocks(session: Session) -> None:
             connection.execute(insert(SeatClock), rows)
 
 
+def _fractional_scores(session: Session) -> None:
+    """Schema 9: a seat's score may be a fraction (some games' results are), so the column holds
+    floats. PostgreSQL's INTEGER column would round a fraction on the way in, so it changes type;
+    SQLite's INTEGER column already keeps a fraction as a REAL (column affinity converts only what
+    converts losslessly), so there nothing changes."""
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("ALTER TABLE seat ALTER COLUMN score TYPE DOUBLE PRECISION"))
+
+
 #: ``MIGRATIONS[v]`` upgrades a database at schema version ``v`` to ``v + 1``.
 MIGRATIONS: dict[int, Callable[[Session], None]] = {
     1: _decision_ids_per_seat,
@@ -156,6 +166,7 @@ MIGRATIONS: dict[int, Callable[[Session], None]] = {
     5: _no_rating_snapshot,
     6: _refused_uploads,
     7: _seat_clocks,
+    8: _fractional_scores,
 }
 
 

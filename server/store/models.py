@@ -5,12 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Dialect, LargeBinary, String, UniqueConstraint
+from sqlalchemy import BigInteger, Dialect, Float, LargeBinary, String, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
+from sdk.games.scores import plain_score
+
 #: Bump with a migration in :mod:`server.store.migrations` whenever a table changes.
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 APPLICATION_ID = "smtourney"
 
 
@@ -25,6 +27,17 @@ class BotText(TypeDecorator[str]):
         if isinstance(value, str) and dialect.name == "postgresql":
             return value.replace("\0", "\ufffd")
         return value
+
+
+class Score(TypeDecorator[float]):
+    """A seat's score: a float column, read back as the contract keeps scores (a whole number as an
+    int, :func:`sdk.games.scores.plain_score`), so that SQLite and PostgreSQL give the same values."""
+
+    impl = Float
+    cache_ok = True
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> Any:
+        return None if value is None else plain_score(value)
 
 
 def _seed() -> Any:
@@ -96,7 +109,7 @@ class Seat(SQLModel, table=True):
     seat: int
     entrant_id: int = Field(foreign_key="entrant.id", index=True)
     bot: str = Field(sa_type=BotText)
-    score: int
+    score: float = Field(sa_type=Score)
     rank: int
     strikes: int
     forfeited: bool

@@ -85,7 +85,7 @@ class MatchResult:
     index: int
     match_id: str
     entrants: tuple[int, ...]  # entrant position (bracket order) of each seat
-    scores: tuple[int, ...]
+    scores: tuple[float, ...]
     ranks: tuple[int, ...]
     strikes: tuple[int, ...]
     forfeited: tuple[bool, ...]

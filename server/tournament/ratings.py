@@ -79,7 +79,7 @@ def standings(names: Sequence[str], results: Sequence[MatchResult]) -> list[Stan
     ratings, _ = rate(len(names), sorted(results, key=lambda r: r.index))
     played = [0] * len(names)
     wins = [0] * len(names)
-    total = [0] * len(names)
+    total: list[float] = [0] * len(names)
     strikes = [0] * len(names)
     forfeits = [0] * len(names)
     for result in results:

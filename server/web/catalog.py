@@ -52,7 +52,7 @@ class TournamentSummary:
 class SeatRow:
     seat: int
     name: str
-    score: int
+    score: float
     rank: int
     strikes: int
     forfeited: bool

@@ -58,7 +58,7 @@ class SeatFilter:
             fault=_fault(query),
         )
 
-    def passes(self, *, entrant: str, seat: int, strikes: int, score: int, faults: list[str]) -> bool:
+    def passes(self, *, entrant: str, seat: int, strikes: int, score: float, faults: list[str]) -> bool:
         return (
             (self.entrant is None or entrant == self.entrant)
             and (self.seat is None or seat == self.seat)

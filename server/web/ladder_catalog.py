@@ -74,7 +74,7 @@ class SeatOf:
     participant: str
     mu: float
     sigma: float
-    score: int | None  # the stored result, once done
+    score: float | None  # the stored result, once done
     rank: int | None
     strikes: int | None
     forfeited: bool | None

@@ -66,5 +66,5 @@ def test_a_schema_6_database_gets_the_refused_uploads_table(tmp_path: Path) -> N
         (ada,) = ladders.participants()
         assert ada.id is not None
         ladders.add_refused_upload(ada.id)
-    assert rows(db, "SELECT version FROM schema_info") == [(SCHEMA_VERSION,)] == [(8,)]
+    assert rows(db, "SELECT version FROM schema_info") == [(SCHEMA_VERSION,)] == [(9,)]
     assert rows(db, "SELECT COUNT(*) FROM ladder_refused_upload") == [(1,)]

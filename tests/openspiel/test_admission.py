@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import json
+import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +62,22 @@ def test_a_game_is_admitted_only_when_every_check_passes(monkeypatch: pytest.Mon
     }
 
 
+def test_a_game_out_of_time_keeps_the_table_sizes_it_passed_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    def slow_above_2(plugin: object, seed: int, players: int, params: object) -> None:
+        if players > 2:
+            time.sleep(60)
+
+    monkeypatch.setattr(admit, "CHECKS", {"slow": slow_above_2, **admit.CHECKS})
+    monkeypatch.setattr(admit, "TIME_LIMIT", 8.0)
+    assert admit.admit_all(["kuhn_poker"], 1, io.StringIO())["admitted"] == {
+        "kuhn_poker": {
+            "players": [2],
+            "params": {},
+            "not_above": "too slow for the admission run above 2 players",
+        }
+    }
+
+
 def _failing_above(seats: int) -> Check:
     """A check that fails at more than ``seats`` players."""
 
@@ -94,3 +112,22 @@ def test_a_redraw_keeps_whether_the_seat_is_asked_where_the_string_does_not_say(
 
     plugin = get_game("openspiel:phantom_ttt")  # an unseen retry leaves whose turn it is out of the string
     conformance.check_secrecy(plugin, 2, 2, plugin.normalize_params({}))
+
+
+def test_a_redraw_keeps_whether_the_game_is_over_where_the_string_does_not_say() -> None:
+    """In phantom tic-tac-toe the opponent's unseen cells can be redrawn into a winning line: the
+    seat's string is unchanged, but a seat always learns that its game has ended."""
+    from sdk.games.registry import get_game
+
+    plugin = get_game("openspiel:phantom_ttt_ir")
+    redraws = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = plugin.new_state(2, {})
+        while not state.is_terminal():
+            for seat in range(2):
+                for _ in range(3):
+                    assert not plugin.resample_hidden(state, seat, rng).is_terminal(), f"seed {seed}"
+                    redraws += 1
+            state.apply(plugin.random_action(plugin.observe(state, state.current_player), rng))
+    assert redraws >= 300

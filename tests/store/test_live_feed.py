@@ -157,7 +157,7 @@ def test_a_schema_4_sqlite_database_gets_the_live_tables(tmp_path: Path) -> None
         feed.close()
     with closing(sqlite3.connect(db)) as connection:
         assert (
-            connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)] == [(8,)]
+            connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)] == [(9,)]
         )
 
 

@@ -59,7 +59,7 @@ def test_a_new_sqlite_database_has_no_rating_table_and_a_schema_5_one_loses_it(t
     assert results_after_reopening(db) == ["r1-t000-s0"]
     with closing(sqlite3.connect(db)) as connection:
         assert (
-            connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)] == [(8,)]
+            connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)] == [(9,)]
         )
         assert (
             connection.execute("SELECT name FROM sqlite_master WHERE name = 'rating_snapshot'").fetchall()

@@ -116,7 +116,7 @@ def test_a_schema_7_sqlite_database_gets_its_seat_clocks_from_its_replays(tmp_pa
     assert clocks_and_standings(db) == before and len(before[0]) == 8
     with closing(sqlite3.connect(db)) as connection:
         assert (
-            connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)] == [(8,)]
+            connection.execute("SELECT version FROM schema_info").fetchall() == [(SCHEMA_VERSION,)] == [(9,)]
         )
 
 

@@ -22,7 +22,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,7 @@ SEEDS = range(2)
 TIME_LIMIT = 120.0
 #: Parameters a game is admitted with instead of its defaults, and why.
 PARAMS: dict[str, dict[str, Any]] = {
-    # Small enough to play quickly, and total points keep the returns whole numbers.
+    # Small enough to play quickly, and won by points (each seat's total), as the game is scored.
     "goofspiel": {"num_cards": 4, "imp_info": True, "returns_type": "total_points"},
     # The default deal runs a double-dummy solver inside apply_action (hundreds of milliseconds
     # holding the interpreter lock, stalling clocks and the referee): played out instead.
@@ -52,8 +52,6 @@ PARAMS: dict[str, dict[str, Any]] = {
 CHECKS: dict[str, Check] = {**conformance.CHECKS, "OpenSpiel cross-check": check_against_openspiel}
 #: Table sizes a few random games may pass but a tournament would not: the most seats, and why.
 AT_MOST: dict[str, tuple[int, str]] = {
-    "leduc_poker": (2, "split pots at 3 players or more give returns that are not whole numbers"),
-    "repeated_leduc_poker": (2, "split pots at 3 players or more give returns that are not whole numbers"),
     "snake": (2, "plays 2 or 4 players only, not 3"),
 }
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "openspiel.md"
@@ -115,9 +113,10 @@ def _failure(plugin: Any, players: int) -> str | None:
     return None
 
 
-def check_game(name: str) -> dict[str, Any]:
+def check_game(name: str, passing: Callable[[int], None] = lambda players: None) -> dict[str, Any]:
     """Every check at each table size, the least first: ``{"players": [...], "params": {...}}`` for the
-    sizes passed (up to the first failing one, named in ``"not_above"``), or ``{"reason": ...}``."""
+    sizes passed (up to the first failing one, named in ``"not_above"``), or ``{"reason": ...}``.
+    ``passing`` hears of each size as it passes, so that a run stopped for time keeps those."""
     params = PARAMS.get(name, {})
     reason = precheck(name)
     if reason is not None:
@@ -135,13 +134,22 @@ def check_game(name: str) -> dict[str, Any]:
                     return {"reason": failure}
                 return {"players": passed, "params": dict(params), "not_above": failure}
             passed.append(players)
+            passing(players)
     except Exception as error:  # a game that cannot be set up is excluded
         return {"reason": f"cannot be set up: {_one_line(error)}"}
     return {"players": passed, "params": dict(params)}
 
 
 def _child(name: str, pipe: Connection) -> None:
-    pipe.send(check_game(name))
+    pipe.send(check_game(name, pipe.send))
+
+
+def _too_slow(name: str, passed: list[int]) -> dict[str, Any]:
+    """A game out of time: admitted at the sizes it passed in time, if any."""
+    if not passed:
+        return {"reason": "too slow for the admission run"}
+    why = f"too slow for the admission run above {passed[-1]} players"
+    return {"players": passed, "params": dict(PARAMS.get(name, {})), "not_above": why}
 
 
 def admit_all(names: list[str], workers: int, log: Any) -> dict[str, Any]:
@@ -150,6 +158,7 @@ def admit_all(names: list[str], workers: int, log: Any) -> dict[str, Any]:
     queue = list(names)
     context = multiprocessing.get_context("fork")
     running: dict[str, tuple[Any, Connection, float]] = {}
+    passed: dict[str, list[int]] = {}
     while queue or running:
         while queue and len(running) < workers:
             name = queue.pop(0)
@@ -158,16 +167,22 @@ def admit_all(names: list[str], workers: int, log: Any) -> dict[str, Any]:
             process.start()
             send.close()
             running[name] = (process, receive, time.monotonic())
+            passed[name] = []
         for name, (process, receive, started) in list(running.items()):
             outcome: Mapping[str, Any] | None = None
             if time.monotonic() - started > TIME_LIMIT:
                 process.kill()
-                outcome = {"reason": "too slow for the admission run"}
+                outcome = _too_slow(name, passed[name])
             elif receive.poll(0.05):
                 try:
-                    outcome = receive.recv()
+                    message = receive.recv()
                 except EOFError:
                     outcome = {"reason": f"crashed inside OpenSpiel (exit code {process.exitcode})"}
+                else:
+                    if isinstance(message, int):
+                        passed[name].append(message)
+                    else:
+                        outcome = message
             elif not process.is_alive() and not receive.poll():
                 outcome = {"reason": f"crashed inside OpenSpiel (exit code {process.exitcode})"}
             if outcome is None:
@@ -204,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sdk.games.openspiel.admit", description=__doc__)
     parser.add_argument("--docs", action="store_true", help="only rewrite the docs table from the data file")
     parser.add_argument("--workers", type=int, default=2, help="games checked at once")
-    parser.add_argument("games", nargs="*", help="only check these games, writing nothing")
+    parser.add_argument("games", nargs="*", help="only check these games, updating only their entries")
     args = parser.parse_args(argv)
     if args.docs:
         write_docs(json.loads(data_file.DATA.read_text()))

@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ..scores import plain_score
 from . import rules
 from .actions import Action, Outcome, Step
 from .params import PLAYERS, Loaded, load
@@ -95,13 +96,9 @@ class State:
 
     # -- results ----------------------------------------------------------------------------
 
-    def scores(self) -> list[int]:
-        """OpenSpiel's returns, which the contract takes as integers: a game whose returns are not
-        whole numbers is refused here (and so never admitted), not rounded."""
-        returns = self.spiel.returns()
-        if any(value != int(value) for value in returns):
-            raise ValueError(f"openspiel:{self.loaded.name}: returns {returns} are not whole numbers")
-        return [int(value) for value in returns]
+    def scores(self) -> list[float]:
+        """OpenSpiel's returns exactly: whole ones as ints, fractions (a split pot) as they are."""
+        return [plain_score(value) for value in self.spiel.returns()]
 
     def ranks(self) -> list[int]:
         """Competition ranks by return: equal returns rank equal."""

@@ -25,15 +25,15 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16smtourney/v1/bot.proto\x12\x0csmtourney.v1\x1a\x1cgoogle/protobuf/struct.proto\"(\n\x0cHelloRequest\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\"d\n\nHelloReply\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0e\n\x06\x61uthor\x18\x03 \x01(\t\x12\r\n\x05games\x18\x04 \x03(\t\x12\x18\n\x10protocol_version\x18\x05 \x01(\r\"3\n\x0bTimeControl\x12\x13\n\x0b\x64\x65\x63ision_ms\x18\x01 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x02 \x01(\r\"\xac\x01\n\x11StartMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x0f\n\x07players\x18\x04 \x01(\r\x12\'\n\x06params\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12/\n\x0ctime_control\x18\x06 \x01(\x0b\x32\x19.smtourney.v1.TimeControl\"\x11\n\x0fStartMatchReply\"~\n\x0f\x45ndMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0e\n\x06scores\x18\x02 \x03(\x05\x12\r\n\x05ranks\x18\x03 \x03(\r\x12\'\n\x06reason\x18\x04 \x01(\x0e\x32\x17.smtourney.v1.EndReason\x12\x11\n\tforfeited\x18\x05 \x03(\x08\"\x0f\n\rEndMatchReply\"q\n\x0f\x44\x65\x63isionContext\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x02 \x01(\x04\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x13\n\x0b\x64\x65\x63ision_ms\x18\x04 \x01(\r\x12\x14\n\x0ctime_bank_ms\x18\x05 \x01(\r*Y\n\tEndReason\x12\x1a\n\x16\x45ND_REASON_UNSPECIFIED\x10\x00\x12\x18\n\x14\x45ND_REASON_COMPLETED\x10\x01\x12\x16\n\x12\x45ND_REASON_ABORTED\x10\x02\x32\xda\x01\n\x03\x42ot\x12=\n\x05Hello\x12\x1a.smtourney.v1.HelloRequest\x1a\x18.smtourney.v1.HelloReply\x12L\n\nStartMatch\x12\x1f.smtourney.v1.StartMatchRequest\x1a\x1d.smtourney.v1.StartMatchReply\x12\x46\n\x08\x45ndMatch\x12\x1d.smtourney.v1.EndMatchRequest\x1a\x1b.smtourney.v1.EndMatchReplyb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16smtourney/v1/bot.proto\x12\x0csmtourney.v1\x1a\x1cgoogle/protobuf/struct.proto\"(\n\x0cHelloRequest\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\"d\n\nHelloReply\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0e\n\x06\x61uthor\x18\x03 \x01(\t\x12\r\n\x05games\x18\x04 \x03(\t\x12\x18\n\x10protocol_version\x18\x05 \x01(\r\"3\n\x0bTimeControl\x12\x13\n\x0b\x64\x65\x63ision_ms\x18\x01 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x02 \x01(\r\"\xac\x01\n\x11StartMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x0f\n\x07players\x18\x04 \x01(\r\x12\'\n\x06params\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12/\n\x0ctime_control\x18\x06 \x01(\x0b\x32\x19.smtourney.v1.TimeControl\"\x11\n\x0fStartMatchReply\"\x94\x01\n\x0f\x45ndMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0e\n\x06scores\x18\x02 \x03(\x05\x12\r\n\x05ranks\x18\x03 \x03(\r\x12\'\n\x06reason\x18\x04 \x01(\x0e\x32\x17.smtourney.v1.EndReason\x12\x11\n\tforfeited\x18\x05 \x03(\x08\x12\x14\n\x0c\x65xact_scores\x18\x06 \x03(\x01\"\x0f\n\rEndMatchReply\"q\n\x0f\x44\x65\x63isionContext\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x02 \x01(\x04\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x13\n\x0b\x64\x65\x63ision_ms\x18\x04 \x01(\r\x12\x14\n\x0ctime_bank_ms\x18\x05 \x01(\r*Y\n\tEndReason\x12\x1a\n\x16\x45ND_REASON_UNSPECIFIED\x10\x00\x12\x18\n\x14\x45ND_REASON_COMPLETED\x10\x01\x12\x16\n\x12\x45ND_REASON_ABORTED\x10\x02\x32\xda\x01\n\x03\x42ot\x12=\n\x05Hello\x12\x1a.smtourney.v1.HelloRequest\x1a\x18.smtourney.v1.HelloReply\x12L\n\nStartMatch\x12\x1f.smtourney.v1.StartMatchRequest\x1a\x1d.smtourney.v1.StartMatchReply\x12\x46\n\x08\x45ndMatch\x12\x1d.smtourney.v1.EndMatchRequest\x1a\x1b.smtourney.v1.EndMatchReplyb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'smtourney.v1.bot_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_ENDREASON']._serialized_start=721
-  _globals['_ENDREASON']._serialized_end=810
+  _globals['_ENDREASON']._serialized_start=744
+  _globals['_ENDREASON']._serialized_end=833
   _globals['_HELLOREQUEST']._serialized_start=70
   _globals['_HELLOREQUEST']._serialized_end=110
   _globals['_HELLOREPLY']._serialized_start=112
@@ -44,12 +44,12 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_STARTMATCHREQUEST']._serialized_end=440
   _globals['_STARTMATCHREPLY']._serialized_start=442
   _globals['_STARTMATCHREPLY']._serialized_end=459
-  _globals['_ENDMATCHREQUEST']._serialized_start=461
-  _globals['_ENDMATCHREQUEST']._serialized_end=587
-  _globals['_ENDMATCHREPLY']._serialized_start=589
-  _globals['_ENDMATCHREPLY']._serialized_end=604
-  _globals['_DECISIONCONTEXT']._serialized_start=606
-  _globals['_DECISIONCONTEXT']._serialized_end=719
-  _globals['_BOT']._serialized_start=813
-  _globals['_BOT']._serialized_end=1031
+  _globals['_ENDMATCHREQUEST']._serialized_start=462
+  _globals['_ENDMATCHREQUEST']._serialized_end=610
+  _globals['_ENDMATCHREPLY']._serialized_start=612
+  _globals['_ENDMATCHREPLY']._serialized_end=627
+  _globals['_DECISIONCONTEXT']._serialized_start=629
+  _globals['_DECISIONCONTEXT']._serialized_end=742
+  _globals['_BOT']._serialized_start=836
+  _globals['_BOT']._serialized_end=1054
 # @@protoc_insertion_point(module_scope)

@@ -207,11 +207,14 @@ class EndMatchRequest(_message.Message):
     RANKS_FIELD_NUMBER: _builtins.int
     REASON_FIELD_NUMBER: _builtins.int
     FORFEITED_FIELD_NUMBER: _builtins.int
+    EXACT_SCORES_FIELD_NUMBER: _builtins.int
     match_id: _builtins.str
     reason: Global___EndReason.ValueType
     @_builtins.property
     def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """Final score of each seat, indexed by seat."""
+        """Final score of each seat, indexed by seat, rounded to the nearest whole
+        number (ties to even) where a game's scores are fractions (see exact_scores).
+        """
 
     @_builtins.property
     def ranks(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
@@ -221,6 +224,13 @@ class EndMatchRequest(_message.Message):
     def forfeited(self) -> _containers.RepeatedScalarFieldContainer[_builtins.bool]:
         """Whether each seat was forfeited (its bot replaced by the referee's fallback)."""
 
+    @_builtins.property
+    def exact_scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.float]:
+        """Final score of each seat exactly, indexed by seat: equal to scores where
+        every score is a whole number; some games (OpenSpiel's, where a pot is
+        split) end in fractions.
+        """
+
     def __init__(
         self,
         *,
@@ -229,10 +239,11 @@ class EndMatchRequest(_message.Message):
         ranks: _abc.Iterable[_builtins.int] | None = ...,
         reason: Global___EndReason.ValueType = ...,
         forfeited: _abc.Iterable[_builtins.bool] | None = ...,
+        exact_scores: _abc.Iterable[_builtins.float] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["forfeited", b"forfeited", "match_id", b"match_id", "ranks", b"ranks", "reason", b"reason", "scores", b"scores"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["exact_scores", b"exact_scores", "forfeited", b"forfeited", "match_id", b"match_id", "ranks", b"ranks", "reason", b"reason", "scores", b"scores"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

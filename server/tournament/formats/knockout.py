@@ -98,7 +98,7 @@ def deal(seeded: tuple[int, ...], tables: int) -> list[Table]:
 def table_order(table: Table, played: PlayedRound, seed: int, level: int, number: int) -> list[int]:
     """The members of a played table, best first."""
     rank_sum = dict.fromkeys(table, 0)
-    score = dict.fromkeys(table, 0)
+    score: dict[int, float] = dict.fromkeys(table, 0)
     for result in played.results:
         if set(result.entrants) != set(table):
             continue
