@@ -86,6 +86,7 @@ def check_bot(
     game: str | None,
     sandboxed: bool,
     log_dir: Path | None,
+    players: int | None = None,
     startup_timeout_s: float = 20.0,
     decision_ms: int = 1000,
     report: Callable[[Check], None],
@@ -99,6 +100,7 @@ def check_bot(
     A launched bot writes its output to ``log_dir/bot-check.log``, started afresh (by default in a
     new temporary folder, left for the user to read); ``program_dir`` and ``limits`` launch it as a
     seat with those would be. An address is reached with ``tls`` and ``token``, as a seat would be.
+    ``players`` checks only tables of that size (else the game's least and most).
     """
     connect = functools.partial(BotClient, tls=tls, token=token)
     failed = False
@@ -113,7 +115,7 @@ def check_bot(
         with _reach(target, launch, log_dir, startup_timeout_s, connect, emit) as (address, log):
             client_games = _hello(connect, address, game, log, emit)
             for plugin in client_games:
-                _play_positions(connect, address, plugin, decision_ms, log, emit)
+                _play_positions(connect, address, plugin, decision_ms, log, emit, players)
     except CheckAbortedError:
         return False
     return not failed
@@ -273,13 +275,14 @@ def _play_positions(
     decision_ms: int,
     log: Path | None,
     emit: Callable[[Check], None],
+    players: int | None,
 ) -> None:
     """StartMatch, one decision and EndMatch per position; StartMatch is reported after the first,
     EndMatch after the last (each failure where it happens), so the report reads in match order."""
     client = connect(address, plugin)
     ended = []
     try:
-        for number, position in enumerate(positions(plugin)):
+        for number, position in enumerate(positions(plugin, players=players)):
             match_id = f"check-{plugin.name}-{number}"
             start = functools.partial(_start, client, match_id, position, plugin, decision_ms)
             if not _lifecycle("StartMatch", emit, start, log, announce=number == 0):

@@ -71,18 +71,21 @@ FORCED = f"a single legal answer {FORCED_MARK}"
 """A forced choice the engine shows when the request's own lists do not (options nested deeper)."""
 
 
-def positions(plugin: GamePlugin, params: dict[str, Any] | None = None) -> list[Position]:
-    """Positions covering every decision kind of ``plugin`` and the edges its games show."""
+def positions(
+    plugin: GamePlugin, params: dict[str, Any] | None = None, players: int | None = None
+) -> list[Position]:
+    """Positions covering every decision kind of ``plugin`` and the edges its games show, at its
+    least and most table sizes, or at ``players`` seats only (a bot written for one size)."""
     chosen: dict[tuple[str, str], _Found] = {}
     last: dict[str, _Found] = {}
     table = plugin.normalize_params(params or {})
-    for players in sorted({plugin.min_players, plugin.max_players}):
+    for seats in [players] if players is not None else sorted({plugin.min_players, plugin.max_players}):
         for game in range(MAX_GAMES):
             if game >= MIN_GAMES and all(
                 (kind, "the first position") in chosen for kind in plugin.decisions.kinds
             ):
                 break
-            for kind, met, request in _play(plugin, players, table, seed=players * 1000 + game):
+            for kind, met, request in _play(plugin, seats, table, seed=seats * 1000 + game):
                 chosen.setdefault((kind, "the first position"), met)
                 shown = edges(request)
                 if (
@@ -104,8 +107,9 @@ def positions(plugin: GamePlugin, params: dict[str, Any] | None = None) -> list[
         Position("; ".join(labels[key]), p.state, p.seat, p.players, p.decision_id)
         for key, p in where.items()
     ]
-    for label, state, players in plugin.check_positions():
-        found.append(Position(label, state, state.current_player, players, 1))
+    for label, state, seats in plugin.check_positions():
+        if players is None or seats == players:
+            found.append(Position(label, state, state.current_player, seats, 1))
     return found
 
 

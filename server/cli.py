@@ -317,11 +317,20 @@ def bot_check(
             "default: a new temporary folder, kept. The health line names the file."
         ),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Check tables of this size only, with --game (default: its least and most)."),
+    ] = None,
 ) -> None:
     """Check that a bot speaks the protocol right: health, Hello, every decision kind, edge cases."""
     try:
+        if players is not None and game is None:
+            raise ArgumentError("--players", "needs --game: table sizes differ from game to game")
         if game is not None:
-            game_plugin(game)  # a family's game too, its parameters' defaults loaded
+            plugin = game_plugin(game)  # a family's game too, its parameters' defaults loaded
+            if players is not None and not plugin.min_players <= players <= plugin.max_players:
+                sizes = f"{plugin.min_players} to {plugin.max_players}"
+                raise ArgumentError("--players", f"{game} is played by {sizes}, not {players}")
         log_dir = None if log_dir is None else log_folder(log_dir)
     except ArgumentError as exc:
         print_error(str(exc))
@@ -333,6 +342,7 @@ def bot_check(
             game=game,
             sandboxed=sandbox,
             log_dir=log_dir,
+            players=players,
             startup_timeout_s=startup_timeout,
             decision_ms=decision_ms,
             report=lambda check: print(*map(visible, check.lines()), sep="\n", flush=True),

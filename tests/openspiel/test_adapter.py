@@ -43,7 +43,7 @@ def test_an_openspiel_game_is_named_with_the_prefix_and_the_admitted_ones_are_li
     plugin = get_game("openspiel:kuhn_poker")
     assert plugin.name == "openspiel:kuhn_poker"
     assert (plugin.min_players, plugin.max_players) == (2, 10)  # the table sizes its admission passed
-    assert get_game("openspiel:leduc_poker").max_players == 2
+    assert get_game("openspiel:leduc_poker").max_players == 10  # split pots' fractional returns are scores
     assert {f"openspiel:{name}" for name in admitted()} <= set(listed_games())
     assert "openspiel:blackjack" not in listed_games()  # one player only: not admitted
 

@@ -46,7 +46,14 @@ def test_the_policy_covers_every_information_state_and_beats_random_from_each_se
 
 def test_bot_check_passes_sandboxed(tmp_path: Any) -> None:
     check = _smtourney(
-        "bot", "check", "python -m bots.openspiel.cfr", "--game", "openspiel:leduc_poker", cwd=ROOT
+        "bot",
+        "check",
+        "python -m bots.openspiel.cfr",
+        "--game",
+        "openspiel:leduc_poker",
+        "--players",
+        "2",
+        cwd=ROOT,
     )
     lines = check.stdout.strip().splitlines()
     assert check.returncode == 0 and all(line.startswith("PASS ") for line in lines), check.stdout

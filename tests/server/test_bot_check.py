@@ -121,6 +121,15 @@ def test_an_unknown_game_is_one_line(tmp_path: Path) -> None:
     assert code == 2 and output.startswith("error: --game: unknown game 'no_such_game'"), output
 
 
+def test_a_table_size_the_game_has_not_is_one_line(tmp_path: Path) -> None:
+    code, output = bot_check(
+        "python -m bots.random", "--game", "saint_malo", "--players", "9", log_dir=tmp_path
+    )
+    assert (code, output) == (2, "error: --players: saint_malo is played by 2 to 5, not 9\n"), output
+    code, output = bot_check("python -m bots.random", "--players", "2", log_dir=tmp_path)
+    assert code == 2 and output.startswith("error: --players: needs --game"), output
+
+
 def test_a_method_that_raises_is_named_with_its_message_and_its_traceback_is_logged(tmp_path: Path) -> None:
     code, output = bot_check("python -m tests.bots.raising_bot", "--game", "saint_malo", log_dir=tmp_path)
     assert code == 1, output

@@ -38,3 +38,13 @@ def test_a_message_name_takes_the_article_a_reader_expects() -> None:
     assert with_article("AdvanceReputationReply") == "an AdvanceReputationReply"
     assert with_article("PlaceReply") == "a PlaceReply"
     assert with_article("ExchangeReply") == "an ExchangeReply"
+
+
+def test_players_checks_tables_of_that_size_only() -> None:
+    plugin = games()["saint_malo"]
+    assert {p.players for p in positions(plugin)} == {plugin.min_players, plugin.max_players}
+    only = positions(plugin, players=3)
+    assert only and {p.players for p in only} == {3}
+    assert {plugin.decision_kind(p.state) for p in only if "the first position" in p.label} == set(
+        plugin.decisions.kinds
+    )
