@@ -349,13 +349,19 @@ def _print_standings(tournament: Tournament, rows: list[dict[str, Any]]) -> None
             f"{s['conservative']:.2f}",
             str(s["matches"]),
             str(s["wins"]),
-            f"{s['mean_score']:.1f}",
+            _mean_score_text(s["mean_score"]),
             str(s["strikes"]),
             str(s["forfeits"]),
             f"{low}-{high}",
         )
     console.print(table)
     console.print(_conduct_table(rows))
+
+
+def _mean_score_text(mean: float) -> str:
+    """One decimal, as points are read; a mean under 1 in size (a poker session's chips a hand,
+    skat's game value over 120) keeps three significant digits rather than showing ``-0.0``."""
+    return f"{mean:.3g}" if 0 < abs(mean) < 1 else f"{mean:.1f}"
 
 
 def _conduct_table(rows: list[dict[str, Any]]) -> Table:

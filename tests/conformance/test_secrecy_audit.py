@@ -138,4 +138,4 @@ def test_the_audit_catches_a_spectator_view_that_shows_hidden_state(
 @pytest.mark.parametrize("game", GAMES)
 def test_the_audit_holds_over_a_hundred_matches(game: str, tmp_path: Path) -> None:
     matches, requests = audit(*play(game, 9, tmp_path), TOURNAMENT_SEED)
-    assert matches == 108 and requests > 108 * 4
+    assert matches == 108 and requests >= 108 * 2  # each seat asked at least once a match (Kuhn: 2.3)
