@@ -141,7 +141,14 @@ def test_json_round_trips_and_re_simulates_to_the_same_state(name: str) -> None:
     assert copy.scores() == state.scores()
 
 
-@pytest.mark.parametrize("name", CROSS_CHECKED)
+#: The sample in the default run, every other admitted game under ``slow``.
+EVERY_ADMITTED = [
+    *CROSS_CHECKED,
+    *(pytest.param(name, marks=pytest.mark.slow) for name in sorted(admitted()) if name not in CROSS_CHECKED),
+]
+
+
+@pytest.mark.parametrize("name", EVERY_ADMITTED)
 @pytest.mark.parametrize("seed", range(3))
 def test_the_adapter_ends_where_openspiel_itself_ends(name: str, seed: int) -> None:
     plugin = get_game(f"openspiel:{name}")
