@@ -105,7 +105,7 @@ def test_a_schema_3_sqlite_database_gets_the_ladder_tables(tmp_path: Path) -> No
         connection.execute("UPDATE schema_info SET version = 3")
         connection.commit()
     add(db, "ada")
-    assert rows(db, "SELECT version FROM schema_info") == [(SCHEMA_VERSION,)] and SCHEMA_VERSION == 8
+    assert rows(db, "SELECT version FROM schema_info") == [(SCHEMA_VERSION,)] and SCHEMA_VERSION == 9
     tables = {row[0] for row in rows(db, "SELECT name FROM sqlite_schema WHERE type = 'table'")}
     assert tables >= LADDER_TABLES
     assert rows(db, "SELECT name FROM ladder_participant") == [("ada",)]
