@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -338,6 +339,7 @@ def _print_standings(tournament: Tournament, rows: list[dict[str, Any]]) -> None
         "rank 95 %",
     ):
         table.add_column(column, justify="left" if column in ("name", "placing") else "right")
+    decimals = _mean_score_decimals(rows)
     for s in rows:
         low, high = s["rank_interval"]
         table.add_row(
@@ -349,7 +351,7 @@ def _print_standings(tournament: Tournament, rows: list[dict[str, Any]]) -> None
             f"{s['conservative']:.2f}",
             str(s["matches"]),
             str(s["wins"]),
-            _mean_score_text(s["mean_score"]),
+            f"{s['mean_score']:.{decimals}f}",
             str(s["strikes"]),
             str(s["forfeits"]),
             f"{low}-{high}",
@@ -358,10 +360,12 @@ def _print_standings(tournament: Tournament, rows: list[dict[str, Any]]) -> None
     console.print(_conduct_table(rows))
 
 
-def _mean_score_text(mean: float) -> str:
-    """One decimal, as points are read; a mean under 1 in size (a poker session's chips a hand,
-    skat's game value over 120) keeps three significant digits rather than showing ``-0.0``."""
-    return f"{mean:.3g}" if 0 < abs(mean) < 1 else f"{mean:.1f}"
+def _mean_score_decimals(rows: list[dict[str, Any]]) -> int:
+    """Decimals for the mean score column: one, as points are read, or enough to give the largest
+    mean three significant digits where scores are small (skat's game value over 120 showed
+    ``-0.0``)."""
+    largest = max((abs(s["mean_score"]) for s in rows), default=0.0)
+    return 1 if largest == 0 else max(1, 2 - math.floor(math.log10(largest)))
 
 
 def _conduct_table(rows: list[dict[str, Any]]) -> Table:
