@@ -127,17 +127,24 @@ def check_game(name: str, passing: Callable[[int], None] = lambda players: None)
         most, why = AT_MOST.get(name, (None, ""))
         for players in table_sizes(name):
             if most is not None and players > most:
-                return {"players": passed, "params": dict(params), "not_above": why}
+                return _verdict(name, passed, why)
             failure = _failure(plugin, players)
             if failure is not None:
-                if not passed:
-                    return {"reason": failure}
-                return {"players": passed, "params": dict(params), "not_above": failure}
+                return _verdict(name, passed, failure)
             passed.append(players)
             passing(players)
     except Exception as error:  # a game that cannot be set up is excluded
         return {"reason": f"cannot be set up: {_one_line(error)}"}
-    return {"players": passed, "params": dict(params)}
+    return _verdict(name, passed)
+
+
+def _verdict(name: str, passed: list[int], stop: str = "") -> dict[str, Any]:
+    """Admitted at the table sizes ``passed``, with why not above them (``stop``, where something
+    stopped the run), or excluded for ``stop`` where no size passed."""
+    if not passed:
+        return {"reason": stop}
+    verdict: dict[str, Any] = {"players": passed, "params": dict(PARAMS.get(name, {}))}
+    return {**verdict, "not_above": stop} if stop else verdict
 
 
 def _child(name: str, pipe: Connection) -> None:
@@ -146,10 +153,8 @@ def _child(name: str, pipe: Connection) -> None:
 
 def _too_slow(name: str, passed: list[int]) -> dict[str, Any]:
     """A game out of time: admitted at the sizes it passed in time, if any."""
-    if not passed:
-        return {"reason": "too slow for the admission run"}
-    why = f"too slow for the admission run above {passed[-1]} players"
-    return {"players": passed, "params": dict(PARAMS.get(name, {})), "not_above": why}
+    above = f" above {passed[-1]} players" if passed else ""
+    return _verdict(name, passed, f"too slow for the admission run{above}")
 
 
 def admit_all(names: list[str], workers: int, log: Any) -> dict[str, Any]:
